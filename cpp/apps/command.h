@@ -1,0 +1,47 @@
+// The `hopzero` program's subcommands. Each lives in its own file and registers itself with
+// HZ_COMMAND; main.cpp only dispatches. Commands throw hz::Error for bad input; main prints it
+// as "hopzero <cmd>: error: ..." and exits 2.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace hz::cli {
+
+// Minimal flag parser: --name value, --name=value, repeated flags, and bare --flag switches.
+class Args {
+ public:
+  Args(std::string command, std::vector<std::string> argv);
+  std::string get(const std::string& name, const std::string& def);  // last occurrence wins
+  std::string require(const std::string& name);
+  long get_int(const std::string& name, long def, long lo, long hi);
+  double get_double(const std::string& name, double def, double lo, double hi);
+  std::vector<std::string> get_all(const std::string& name);  // every occurrence
+  bool flag(const std::string& name);                         // bare switch
+  bool has(const std::string& name) const;
+  void finish() const;  // throws hz::Error for flags nobody asked for
+  const std::string& command() const { return command_; }
+
+ private:
+  std::string command_;
+  std::vector<std::pair<std::string, std::string>> values_;  // name -> value ("" for switch)
+  std::vector<std::string> known_;
+};
+
+struct Command {
+  std::string name, summary, usage;
+  std::function<int(Args&)> run;
+};
+
+bool register_command(Command c);
+const std::map<std::string, Command>& commands();
+
+}  // namespace hz::cli
+
+#define HZ_COMMAND_CAT2(a, b) a##b
+#define HZ_COMMAND_CAT(a, b) HZ_COMMAND_CAT2(a, b)
+#define HZ_COMMAND(...)                                                              \
+  static const bool HZ_COMMAND_CAT(hz_command_, __LINE__) [[maybe_unused]] = \
+      ::hz::cli::register_command(::hz::cli::Command{__VA_ARGS__})

@@ -1,0 +1,144 @@
+// Entry point of the `hopzero` program: dispatches to the registered subcommands.
+#include <cerrno>
+#include <cstdlib>
+#include <iostream>
+
+#include "apps/command.h"
+#include "core/error.h"
+
+namespace hz::cli {
+
+Args::Args(std::string command, std::vector<std::string> argv) : command_(std::move(command)) {
+  for (size_t i = 0; i < argv.size(); ++i) {
+    const std::string& a = argv[i];
+    if (a.rfind("--", 0) != 0 || a.size() < 3)
+      fail("unexpected argument '", a, "' (flags start with --; see hopzero ", command_, " --help)");
+    const size_t eq = a.find('=');
+    if (eq != std::string::npos) {
+      values_.emplace_back(a.substr(2, eq - 2), a.substr(eq + 1));
+    } else if (i + 1 < argv.size() && argv[i + 1].rfind("--", 0) != 0) {
+      values_.emplace_back(a.substr(2), argv[++i]);
+    } else {
+      values_.emplace_back(a.substr(2), "");
+    }
+  }
+}
+
+bool Args::has(const std::string& name) const {
+  for (const auto& [k, v] : values_)
+    if (k == name) return true;
+  return false;
+}
+
+std::string Args::get(const std::string& name, const std::string& def) {
+  known_.push_back(name);
+  std::string out = def;
+  for (const auto& [k, v] : values_)
+    if (k == name) out = v;
+  return out;
+}
+
+std::string Args::require(const std::string& name) {
+  if (!has(name)) fail("missing required flag --", name);
+  return get(name, "");
+}
+
+long Args::get_int(const std::string& name, long def, long lo, long hi) {
+  const std::string text = get(name, std::to_string(def));
+  char* end = nullptr;
+  errno = 0;
+  const long v = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || errno || *end || v < lo || v > hi)
+    fail("--", name, " must be an integer in [", lo, ", ", hi, "], not '", text, "'");
+  return v;
+}
+
+double Args::get_double(const std::string& name, double def, double lo, double hi) {
+  const std::string text = get(name, std::to_string(def));
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end || !(v >= lo && v <= hi))
+    fail("--", name, " must be a number in [", lo, ", ", hi, "], not '", text, "'");
+  return v;
+}
+
+std::vector<std::string> Args::get_all(const std::string& name) {
+  known_.push_back(name);
+  std::vector<std::string> out;
+  for (const auto& [k, v] : values_)
+    if (k == name) out.push_back(v);
+  return out;
+}
+
+bool Args::flag(const std::string& name) {
+  known_.push_back(name);
+  for (const auto& [k, v] : values_)
+    if (k == name) {
+      if (!v.empty()) fail("--", name, " is a switch and takes no value (got '", v, "')");
+      return true;
+    }
+  return false;
+}
+
+void Args::finish() const {
+  for (const auto& [k, v] : values_) {
+    bool ok = false;
+    for (const auto& n : known_) ok = ok || n == k;
+    if (!ok) {
+      std::string list;
+      for (const auto& n : known_) list += (list.empty() ? "--" : ", --") + n;
+      fail("unknown flag --", k, " for 'hopzero ", command_, "'; valid flags: ", list);
+    }
+  }
+}
+
+static std::map<std::string, Command>& table() {
+  static std::map<std::string, Command> t;  // filled during static initialisation only
+  return t;
+}
+bool register_command(Command c) {
+  table()[c.name] = std::move(c);
+  return true;
+}
+const std::map<std::string, Command>& commands() { return table(); }
+
+}  // namespace hz::cli
+
+static void print_help() {
+  std::cout << "usage: hopzero <command> [flags]\n\ncommands:\n";
+  for (const auto& [name, c] : hz::cli::commands())
+    std::cout << "  " << name << std::string(name.size() < 10 ? 10 - name.size() : 1, ' ')
+              << c.summary << "\n";
+  std::cout << "\n'hopzero <command> --help' shows a command's flags.\n";
+}
+
+int main(int argc, char** argv) {
+  if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "help") {
+    print_help();
+    return argc < 2 ? 2 : 0;
+  }
+  const std::string name = argv[1];
+  auto it = hz::cli::commands().find(name);
+  if (it == hz::cli::commands().end()) {
+    std::cerr << "hopzero: unknown command '" << name << "'\n";
+    print_help();
+    return 2;
+  }
+  std::vector<std::string> rest(argv + 2, argv + argc);
+  for (const auto& a : rest)
+    if (a == "--help" || a == "-h") {
+      std::cout << "usage: hopzero " << name << " " << it->second.usage << "\n\n"
+                << it->second.summary << "\n";
+      return 0;
+    }
+  try {
+    hz::cli::Args args(name, rest);
+    return it->second.run(args);
+  } catch (const hz::Error& e) {
+    std::cerr << "hopzero " << name << ": error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "hopzero " << name << ": error: " << e.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,238 @@
+#include "core/config.h"
+
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <optional>
+#include <sstream>
+
+#include "core/error.h"
+
+namespace hz {
+
+Config Config::load_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) fail("cannot open config file '", path, "'");
+  std::stringstream buf;
+  buf << in.rdbuf();
+  return from_string(buf.str(), path);
+}
+
+Config Config::from_string(const std::string& text, const std::string& source) {
+  Config c;
+  c.source_ = source;
+  try {
+    c.doc_ = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    fail("config '", source, "' is not valid YAML: ", e.what());
+  }
+  if (c.doc_.IsNull()) c.doc_ = YAML::Node(YAML::NodeType::Map);
+  if (!c.doc_.IsMap()) fail("config '", source, "': the top level must be a map of keys");
+  return c;
+}
+
+void Config::set_override(const std::string& assignment) {
+  const size_t eq = assignment.find('=');
+  if (eq == std::string::npos || eq == 0)
+    fail("override '", assignment, "' is not of the form key.path=value");
+  const std::string path = assignment.substr(0, eq), value = assignment.substr(eq + 1);
+  std::vector<std::string> parts;
+  std::stringstream ss(path);
+  for (std::string part; std::getline(ss, part, '.');) {
+    if (part.empty()) fail("override '", assignment, "' has an empty key in its path");
+    parts.push_back(part);
+  }
+  YAML::Node parsed;
+  try {
+    parsed = YAML::Load(value);
+  } catch (const YAML::Exception& e) {
+    fail("override '", assignment, "': value is not valid YAML: ", e.what());
+  }
+  // yaml-cpp nodes are handles: walk with fresh handles and assign into the tree.
+  std::vector<YAML::Node> chain{doc_};
+  for (size_t i = 0; i + 1 < parts.size(); ++i) {
+    YAML::Node next = chain.back()[parts[i]];
+    if (!next.IsDefined() || next.IsNull()) {
+      chain.back()[parts[i]] = YAML::Node(YAML::NodeType::Map);
+      next = chain.back()[parts[i]];
+    }
+    if (!next.IsMap())
+      fail("override '", assignment, "': '", parts[i], "' is not a section (map) in the config");
+    chain.push_back(next);
+  }
+  chain.back()[parts.back()] = parsed;
+}
+
+ConfigSection Config::root() { return ConfigSection(doc_, "", source_, records_); }
+
+std::string Config::resolved_yaml() const {
+  // Rebuild a nested map from the dotted records; docs become comments.
+  YAML::Emitter out;
+  struct Tree {
+    std::map<std::string, Tree> children;
+    std::string value, doc;
+    bool leaf = false;
+    bool is_options = false;
+  };
+  Tree root;
+  std::vector<std::string> order;
+  for (const auto& r : *records_) {
+    Tree* t = &root;
+    std::stringstream ss(r.path);
+    for (std::string part; std::getline(ss, part, '.');) t = &t->children[part];
+    t->leaf = true;
+    t->value = r.value;
+    t->doc = r.doc;
+  }
+  std::function<void(const Tree&)> emit = [&](const Tree& t) {
+    out << YAML::BeginMap;
+    for (const auto& [k, child] : t.children) {
+      if (!child.doc.empty()) out << YAML::Comment(child.doc);
+      out << YAML::Key << k << YAML::Value;
+      if (child.leaf && child.children.empty()) {
+        out << YAML::Load(child.value);
+      } else {
+        emit(child);
+      }
+    }
+    out << YAML::EndMap;
+  };
+  emit(root);
+  return std::string(out.c_str()) + "\n";
+}
+
+bool ConfigSection::has(const std::string& key) const {
+  return node_.IsMap() && node_[key].IsDefined() && !node_[key].IsNull();
+}
+
+std::optional<YAML::Node> ConfigSection::lookup(const std::string& key) {
+  read_.push_back(key);
+  if (!node_.IsMap()) return std::nullopt;
+  const YAML::Node& cnode = node_;
+  YAML::Node v = cnode[key];
+  if (!v.IsDefined() || v.IsNull()) return std::nullopt;
+  return v;
+}
+
+void ConfigSection::record(const std::string& key, const std::string& value,
+                           const std::string& doc) {
+  records_->push_back({full(key), value, doc});
+}
+
+static std::string scalar_of(const YAML::Node& v, const std::string& where, const char* type) {
+  if (!v.IsScalar()) fail(where, " must be ", type, ", not a list or map");
+  return v.Scalar();
+}
+
+long ConfigSection::get_int(const std::string& key, long def, long lo, long hi,
+                            const std::string& doc) {
+  std::optional<YAML::Node> v = lookup(key);
+  long out = def;
+  const std::string where = "config '" + source_ + "': key '" + full(key) + "'";
+  if (v) {
+    const std::string text = scalar_of(*v, where, "an integer");
+    char* end = nullptr;
+    errno = 0;
+    out = std::strtol(text.c_str(), &end, 10);
+    if (text.empty() || errno || *end != '\0') fail(where, " must be an integer, not '", text, "'");
+  }
+  if (out < lo || out > hi) fail(where, " = ", out, " is out of range [", lo, ", ", hi, "]");
+  record(key, std::to_string(out), doc);
+  return out;
+}
+
+double ConfigSection::get_double(const std::string& key, double def, double lo, double hi,
+                                 const std::string& doc) {
+  std::optional<YAML::Node> v = lookup(key);
+  double out = def;
+  const std::string where = "config '" + source_ + "': key '" + full(key) + "'";
+  if (v) {
+    const std::string text = scalar_of(*v, where, "a number");
+    char* end = nullptr;
+    errno = 0;
+    out = std::strtod(text.c_str(), &end);
+    if (text.empty() || errno || *end != '\0' || !std::isfinite(out))
+      fail(where, " must be a number, not '", text, "'");
+  }
+  if (out < lo || out > hi) fail(where, " = ", out, " is out of range [", lo, ", ", hi, "]");
+  std::ostringstream s;
+  s.precision(17);
+  s << out;
+  record(key, s.str(), doc);
+  return out;
+}
+
+bool ConfigSection::get_bool(const std::string& key, bool def, const std::string& doc) {
+  std::optional<YAML::Node> v = lookup(key);
+  bool out = def;
+  if (v) {
+    const std::string where = "config '" + source_ + "': key '" + full(key) + "'";
+    const std::string text = scalar_of(*v, where, "true or false");
+    if (!parse_bool_text(text, &out)) fail(where, " must be true or false, not '", text, "'");
+  }
+  record(key, out ? "true" : "false", doc);
+  return out;
+}
+
+std::string ConfigSection::get_string(const std::string& key, const std::string& def,
+                                      const std::vector<std::string>& allowed,
+                                      const std::string& doc) {
+  std::optional<YAML::Node> v = lookup(key);
+  std::string out = def;
+  const std::string where = "config '" + source_ + "': key '" + full(key) + "'";
+  if (v) out = scalar_of(*v, where, "a string");
+  if (!allowed.empty()) {
+    bool ok = false;
+    std::string list;
+    for (const auto& a : allowed) {
+      ok = ok || a == out;
+      list += (list.empty() ? "" : ", ") + a;
+    }
+    if (!ok) fail(where, " cannot be '", out, "'; one of: ", list);
+  }
+  YAML::Emitter e;
+  e << out;
+  record(key, e.c_str(), doc);
+  return out;
+}
+
+ConfigSection ConfigSection::section(const std::string& key, const std::string& doc) {
+  std::optional<YAML::Node> v = lookup(key);
+  if (v && !v->IsMap())
+    fail("config '", source_, "': key '", full(key), "' must be a section (a map of keys)");
+  return ConfigSection(v ? *v : YAML::Node(YAML::NodeType::Map), full(key), source_, records_);
+}
+
+GameOptions ConfigSection::options_map(const std::string& key, const std::string& doc) {
+  std::optional<YAML::Node> v = lookup(key);
+  GameOptions out;
+  if (!v) return out;
+  if (!v->IsMap()) fail("config '", source_, "': key '", full(key), "' must be a map of options");
+  for (const auto& kv : *v) {
+    const std::string k = kv.first.as<std::string>();
+    if (!kv.second.IsScalar())
+      fail("config '", source_, "': key '", full(key), ".", k, "' must be a single value");
+    out.set(k, kv.second.Scalar());
+    record(key + "." + k, kv.second.Scalar(), k == out.values().begin()->first ? doc : "");
+  }
+  return out;
+}
+
+void ConfigSection::finish() const {
+  if (!node_.IsMap()) return;
+  for (const auto& kv : node_) {
+    const std::string k = kv.first.as<std::string>();
+    bool known = false;
+    for (const auto& r : read_) known = known || r == k;
+    if (!known) {
+      std::string list;
+      for (const auto& r : read_) list += (list.empty() ? "" : ", ") + r;
+      fail("config '", source_, "': unknown key '", full(k), "'",
+           path_.empty() ? "" : " in section '" + path_ + "'", "; valid keys: ",
+           list.empty() ? "(none)" : list);
+    }
+  }
+}
+
+}  // namespace hz

@@ -1,0 +1,40 @@
+// Errors and checks shared by every module.
+//
+// hz::Error is the one exception type for bad input (config keys, option values, action text,
+// corrupt files). Its message names the offending thing; callers at the top (CLI, Python) print it
+// and exit or raise. HZ_CHECK is for internal invariants and also throws hz::Error, so a broken
+// invariant is a clear message, never a silent corruption.
+#pragma once
+
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace hz {
+
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+template <class... Parts>
+std::string str_cat(Parts&&... parts) {
+  std::ostringstream out;
+  (out << ... << std::forward<Parts>(parts));
+  return out.str();
+}
+
+template <class... Parts>
+[[noreturn]] void fail(Parts&&... parts) {
+  throw Error(str_cat(std::forward<Parts>(parts)...));
+}
+
+}  // namespace hz
+
+#define HZ_CHECK(cond, ...)                                                              \
+  do {                                                                                   \
+    if (!(cond))                                                                         \
+      ::hz::fail("internal check failed: " #cond " at " __FILE__ ":", __LINE__, ": ",    \
+                 ##__VA_ARGS__);                                                         \
+  } while (0)

@@ -1,0 +1,42 @@
+// The game registry: maps a game name to its rule options and its factory.
+//
+// Each game registers itself from its own folder (HZ_REGISTER_GAME in its register.cpp); nothing
+// anywhere lists the games. The table is filled during static initialisation and is read-only
+// afterwards, so lookups are thread-safe.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/options.h"
+#include "games/any_game.h"
+
+namespace hz {
+
+struct GameInfo {
+  std::string name;
+  std::string description;
+  std::vector<OptionSpec> options;
+  // Variants that the conformance suite and perft listings cover (each fully resolved later).
+  std::vector<GameOptions> test_variants;
+  std::function<std::shared_ptr<AnyGame>(const GameOptions& resolved)> factory;
+};
+
+bool register_game(GameInfo info);  // returns true; used by HZ_REGISTER_GAME
+std::vector<std::string> game_names();
+const GameInfo& game_info(const std::string& name);  // throws hz::Error listing valid names
+
+// Validates `options` against the game's declared options and builds the variant.
+std::shared_ptr<AnyGame> make_game(const std::string& name, const GameOptions& options = {});
+
+}  // namespace hz
+
+#define HZ_REGISTER_GAME_CONCAT2(a, b) a##b
+#define HZ_REGISTER_GAME_CONCAT(a, b) HZ_REGISTER_GAME_CONCAT2(a, b)
+// Usage (in a game's register.cpp): HZ_REGISTER_GAME(make_info()); where make_info() returns a
+// GameInfo whose factory builds std::make_shared<GameAdapter<MyGame>>(resolved).
+#define HZ_REGISTER_GAME(info_expr)                                                  \
+  static const bool HZ_REGISTER_GAME_CONCAT(hz_registered_game_, __LINE__) [[maybe_unused]] = \
+      ::hz::register_game(info_expr)

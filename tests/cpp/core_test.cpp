@@ -1,0 +1,119 @@
+// Tests of cpp/core: options, agent specs, typed config, RNG determinism.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <set>
+
+#include "core/config.h"
+#include "core/error.h"
+#include "core/options.h"
+#include "core/rng.h"
+#include "search/agent.h"
+
+namespace hz {
+namespace {
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Options, ResolveFillsDefaultsAndRejectsUnknown) {
+  std::vector<OptionSpec> specs = {{"size", "6", {"6", "8", "10"}, 0, 0, "board size"},
+                                   {"max_plies", "200", {}, 1, 1000, "cap"}};
+  GameOptions r = resolve_options("g", specs, GameOptions::parse("size=8"));
+  EXPECT_EQ(r.get_int("size"), 8);
+  EXPECT_EQ(r.get_int("max_plies"), 200);
+  const std::string unknown = error_of([&] { resolve_options("g", specs, {{"sise", "8"}}); });
+  EXPECT_NE(unknown.find("sise"), std::string::npos);
+  EXPECT_NE(unknown.find("size"), std::string::npos);
+  EXPECT_NE(unknown.find("max_plies"), std::string::npos);
+  const std::string bad = error_of([&] { resolve_options("g", specs, {{"size", "7"}}); });
+  EXPECT_NE(bad.find("'7'"), std::string::npos);
+  EXPECT_NE(bad.find("6, 8, 10"), std::string::npos);
+  EXPECT_NE(error_of([&] { resolve_options("g", specs, {{"max_plies", "0"}}); }), "");
+  EXPECT_NE(error_of([&] { resolve_options("g", specs, {{"max_plies", "12x"}}); }), "");
+  EXPECT_NE(error_of([] { GameOptions::parse("size"); }), "");
+}
+
+TEST(AgentSpec, ParsesAndRejects) {
+  AgentSpec s = AgentSpec::parse("mcts:sims=200,evaluator=rollout");
+  EXPECT_EQ(s.kind, "mcts");
+  EXPECT_EQ(s.settings.at("sims"), "200");
+  EXPECT_EQ(s.settings.at("evaluator"), "rollout");
+  EXPECT_EQ(AgentSpec::parse(s.to_string()).settings, s.settings);
+  EXPECT_NE(error_of([] { AgentSpec::parse(":x=1"); }), "");
+  EXPECT_NE(error_of([] { AgentSpec::parse("mcts:sims"); }), "");
+  EXPECT_NE(error_of([] { AgentSpec::parse("mcts:a=1,a=2"); }), "");
+  AgentSpec t = AgentSpec::parse("mcts:sims=5,bogus=1");
+  SpecReader reader(t);
+  EXPECT_EQ(reader.get_int("sims", 100, 1, 1000), 5);
+  const std::string msg = error_of([&] { reader.finish(); });
+  EXPECT_NE(msg.find("bogus"), std::string::npos);
+  SpecReader range(AgentSpec::parse("x:sims=0"));
+  EXPECT_NE(error_of([&] { range.get_int("sims", 1, 1, 10); }), "");
+}
+
+TEST(Config, TypedGettersBoundsAndUnknownKeys) {
+  Config c = Config::from_string("train:\n  lr: 0.5\n  steps: 10\n  typo: 1\ngame:\n  name: x\n",
+                                 "test.yaml");
+  c.set_override("train.steps=20");
+  ConfigSection root = c.root();
+  ConfigSection train = root.section("train", "training");
+  EXPECT_DOUBLE_EQ(train.get_double("lr", 0.1, 0, 1, "learning rate"), 0.5);
+  EXPECT_EQ(train.get_int("steps", 5, 1, 100, "steps"), 20);
+  EXPECT_EQ(train.get_bool("flag", true, "a flag"), true);
+  const std::string msg = error_of([&] { train.finish(); });
+  EXPECT_NE(msg.find("train.typo"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("test.yaml"), std::string::npos) << msg;
+
+  Config bad = Config::from_string("a: 5\nb: hello\n", "bad.yaml");
+  ConfigSection r = bad.root();
+  EXPECT_NE(error_of([&] { r.get_int("a", 1, 0, 3, ""); }).find("'a'"), std::string::npos);
+  EXPECT_NE(error_of([&] { r.get_int("b", 1, 0, 3, ""); }).find("integer"), std::string::npos);
+  EXPECT_NE(error_of([&] { r.get_string("b", "x", {"x", "y"}, ""); }).find("hello"),
+            std::string::npos);
+  EXPECT_NE(error_of([] { Config::from_string("a: [1,", "broken.yaml"); }).find("broken.yaml"),
+            std::string::npos);
+  EXPECT_NE(error_of([] { Config::load_file("/nonexistent/x.yaml"); }), "");
+}
+
+TEST(Config, ResolvedYamlReadsBack) {
+  Config c = Config::from_string("s:\n  a: 3\n", "t.yaml");
+  ConfigSection s = c.root().section("s", "a section");
+  s.get_int("a", 1, 0, 9, "doc a");
+  s.get_double("b", 0.25, 0, 1, "doc b");
+  Config again = Config::from_string(c.resolved_yaml(), "resolved");
+  ConfigSection s2 = again.root().section("s", "");
+  EXPECT_EQ(s2.get_int("a", 0, 0, 9, ""), 3);
+  EXPECT_DOUBLE_EQ(s2.get_double("b", 0, 0, 1, ""), 0.25);
+  s2.finish();
+}
+
+TEST(Rng, SameSeedSameSequenceAndUniformRange) {
+  Rng a(42), b(42), c(43);
+  bool differs = false;
+  for (int i = 0; i < 100; ++i) {
+    const uint64_t x = a.next();
+    EXPECT_EQ(x, b.next());
+    differs = differs || x != c.next();
+  }
+  EXPECT_TRUE(differs);
+  std::set<uint32_t> seen;
+  for (int i = 0; i < 1000; ++i) {
+    const uint32_t v = a.uniform_int(7);
+    ASSERT_LT(v, 7u);
+    seen.insert(v);
+  }
+  EXPECT_EQ(seen.size(), 7u);
+  double sum = 0;
+  for (int i = 0; i < 2000; ++i) sum += a.gamma(0.3);
+  EXPECT_NEAR(sum / 2000, 0.3, 0.05);  // mean of Gamma(k, 1) is k
+}
+
+}  // namespace
+}  // namespace hz
