@@ -1,0 +1,47 @@
+// One training sample, as self-play produces it and the trainer consumes it.
+//
+// Everything is in the canonical view of the player to move at that ply: the observation is
+// State::observation(), policy entries are canonical policy indices (State::policy_index), and
+// the value target is ordered by seat: seat k is player (player + k) % num_players, so seat 0 is
+// always the mover. That is what lets one network serve every seat and every symmetry.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "games/game.h"
+
+namespace hz {
+
+struct Sample {
+  std::vector<float> observation;                // observation_shape().size() floats
+  std::vector<std::pair<int32_t, float>> policy;  // (canonical policy index, visit share), sums to 1
+  PlayerValues value{};                          // final returns by seat (see above)
+  uint64_t game_id = 0;
+  int32_t ply = 0;     // move_number() of the state
+  int32_t player = 0;  // absolute player to move
+};
+
+// A finished self-play game.
+struct FinishedGame {
+  uint64_t game_id = 0;
+  std::vector<Sample> samples;  // one per searched position (value targets filled in)
+  std::vector<Action> actions;  // every action applied, from the initial state
+  PlayerValues returns{};       // absolute players
+  bool resigned = false;
+};
+
+// Reorders absolute-player values into seats relative to `player`.
+inline PlayerValues to_seats(const PlayerValues& absolute, int player, int num_players) {
+  PlayerValues out{};
+  for (int k = 0; k < num_players; ++k) out[k] = absolute[(player + k) % num_players];
+  return out;
+}
+inline PlayerValues from_seats(const PlayerValues& seats, int player, int num_players) {
+  PlayerValues out{};
+  for (int k = 0; k < num_players; ++k) out[(player + k) % num_players] = seats[k];
+  return out;
+}
+
+}  // namespace hz
