@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from . import _core
 from ._core import Agent, Game, SearchInfo, State, game_names, game_options
-from . import agents
+from . import agents, records
 from .env import Env
 
 __all__ = [
-    "Agent", "Env", "Game", "SearchInfo", "State", "agents", "game_names", "game_options", "make",
+    "Agent", "Env", "Game", "SearchInfo", "State", "agents", "records", "game_names", "game_options", "make",
     "play_game",
 ]
 
