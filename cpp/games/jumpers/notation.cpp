@@ -136,7 +136,8 @@ std::string JumpersState::illegal_reason(Action a) const {
   if (!has(own | enemy, mid)) return "there is nothing to jump over on " + g.point_name(mid);
   if (!has(free_all, to)) return "the landing point " + g.point_name(to) + " is occupied";
   if (phase_ == Phase::kCapture) return "the capture chain must go on with a capture";
-  if (phase_ == Phase::kStart && has(own, mid))
+  if (phase_ == Phase::kStart && has(own, mid) && g.is_hop(legal[0]) &&
+      has(enemy, g.neighbour(legal[0] / 4, legal[0] % 4)))
     return "a capture is available, and capturing is compulsory";
   if (has(visited_, to)) return g.point_name(to) + " was already visited in this turn";
   if (reserve_[player_] == 0)
