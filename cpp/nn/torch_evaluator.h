@@ -11,6 +11,11 @@
 // Threads: one TorchEvaluator per thread (it owns its buffers); any number of evaluators may
 // share one slot and one network. Buffers grow to the largest batch seen and are then reused, so
 // evaluate() allocates nothing after warm-up.
+//
+// make_checkpoint_evaluator<G>(game, path, threads) is the hook that search/evaluator_factory.h
+// calls for evaluator=checkpoint: it loads the network of a checkpoint (train/checkpoint.h),
+// checks that it was trained for this game variant, and sets the calling thread's LibTorch
+// intra-op threads to `threads` (the evaluator is built on the thread that will use it).
 #pragma once
 
 #include <memory>
@@ -22,6 +27,7 @@
 #include "nn/evaluator.h"
 #include "nn/network.h"
 #include "selfplay/sample.h"
+#include "train/checkpoint.h"
 
 namespace hz {
 
@@ -119,5 +125,24 @@ class TorchEvaluator final : public Evaluator<G> {
   std::vector<float> observations_, seat_values_, gathered_;
   std::vector<int32_t> row_offsets_, indices_;
 };
+
+template <class G>
+std::unique_ptr<Evaluator<G>> make_network_evaluator(const G& game,
+                                                     std::shared_ptr<const NetworkSlot> slot) {
+  if (!slot) fail("network evaluator: no network slot given");
+  return std::make_unique<TorchEvaluator<G>>(game, std::move(slot));
+}
+
+template <class G>
+std::unique_ptr<Evaluator<G>> make_checkpoint_evaluator(const G& game, const std::string& path,
+                                                        int threads) {
+  CheckpointMeta meta;
+  std::shared_ptr<const Network> net = load_checkpoint_network(path, &meta);
+  if (meta.game != game.name() || meta.game_options != game.options().to_string())
+    fail("checkpoint '", path, "' was trained for ", meta.game, "(", meta.game_options,
+         "), not for ", game.name(), "(", game.options().to_string(), ")");
+  set_torch_threads_for_this_thread(threads);
+  return make_network_evaluator<G>(game, std::make_shared<const NetworkSlot>(std::move(net)));
+}
 
 }  // namespace hz

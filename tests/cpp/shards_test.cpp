@@ -9,12 +9,11 @@
 
 #include "core/dir_listing.h"
 #include "core/files.h"
+#include "temp_dir.h"
 #include "test_util.h"
 
 namespace hz {
 namespace {
-
-using test::error_of;
 
 ShardInfo info() {
   ShardInfo h;

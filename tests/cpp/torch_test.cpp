@@ -11,6 +11,7 @@
 #include "games/adapter_impl.h"
 #include "nn/network.h"
 #include "nn/torch_evaluator.h"
+#include "temp_dir.h"
 #include "test_util.h"
 #include "toy_game.h"
 #include "train/checkpoint.h"
@@ -21,8 +22,6 @@ namespace hz {
 namespace {
 
 using test::TicTacToe;
-
-using test::error_of;
 
 NetworkConfig small_config() {
   NetworkConfig c;
