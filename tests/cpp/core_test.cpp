@@ -9,18 +9,12 @@
 #include "core/options.h"
 #include "core/rng.h"
 #include "search/agent.h"
+#include "test_util.h"
 
 namespace hz {
 namespace {
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
-}
+using testing::error_of;
 
 TEST(Options, ResolveFillsDefaultsAndRejectsUnknown) {
   std::vector<OptionSpec> specs = {{"size", "6", {"6", "8", "10"}, 0, 0, "board size"},
