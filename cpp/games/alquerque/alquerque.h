@@ -53,8 +53,9 @@
 // e.g. the start: "BBBBB/BBBBB/BB.WW/WWWWW/WWWWW w chain=- huff=- last=-,- turns=0 moves=0
 // history=1fffffe000" (one line). `last` is the no_back_and_forth memory (the step each
 // player made on its previous turn, "c2-c3"); `history` holds the packed turn-start positions
-// for repetition (white bits | black bits << 25 | mover << 50), oldest first. Whether the state
-// is terminal is not written: deserialize recomputes it.
+// for repetition (white bits | black bits << 25 | mover << 50), oldest first; at a turn start
+// the last entry is the current position itself (history=- remembers nothing, not even that).
+// Whether the state is terminal is not written: deserialize recomputes it.
 //
 // Observation (canonical view of the player to move: for Black the board is turned 180
 // degrees, so the mover always plays up), 11 planes x 5 x 5 floats:
