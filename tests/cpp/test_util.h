@@ -1,4 +1,4 @@
-// Small helpers shared by the C++ tests (header-only; not a test program itself).
+// Small helpers shared by the GoogleTest programs in tests/cpp (header-only, no state).
 #pragma once
 
 #include <functional>
@@ -6,9 +6,9 @@
 
 #include "core/error.h"
 
-namespace hz::testing {
+namespace hz {
 
-// The message of the hz::Error that f throws, or "" when it throws none.
+// The message of the hz::Error that `f` throws, or "" if it throws none.
 inline std::string error_of(const std::function<void()>& f) {
   try {
     f();
@@ -18,4 +18,8 @@ inline std::string error_of(const std::function<void()>& f) {
   return "";
 }
 
-}  // namespace hz::testing
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace hz
