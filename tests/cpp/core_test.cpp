@@ -1,7 +1,6 @@
 // Tests of cpp/core: options, agent specs, typed config, RNG determinism.
 #include <gtest/gtest.h>
 
-#include <functional>
 #include <set>
 
 #include "core/config.h"
@@ -9,18 +8,10 @@
 #include "core/options.h"
 #include "core/rng.h"
 #include "search/agent.h"
+#include "test_util.h"
 
 namespace hz {
 namespace {
-
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST(Options, ResolveFillsDefaultsAndRejectsUnknown) {
   std::vector<OptionSpec> specs = {{"size", "6", {"6", "8", "10"}, 0, 0, "board size"},
