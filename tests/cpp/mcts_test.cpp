@@ -331,6 +331,19 @@ TEST(Mcts, WarmedSearchAllocatesNothing) {
   EXPECT_GT(mcts.counters().simulations, 2000);
 }
 
+TEST(Mcts, MemoryLimitEndsTheSearch) {
+  TakeAwayGame game({{"pile", "100000"}});
+  MctsConfig c = config_with(int64_t{1} << 40, 4);
+  c.max_tree_mb = 1;
+  Mcts<TakeAwayGame> mcts(game, c, 1);
+  mcts.set_root(game.initial_state());
+  UniformEvaluator<TakeAwayGame> uniform;
+  mcts.search(uniform);
+  EXPECT_GE(mcts.tree_bytes(), 1 << 20);
+  EXPECT_LT(mcts.tree_bytes(), (1 << 20) + 64 * 1024);  // stops within a few leaves of it
+  EXPECT_GT(mcts.root_visits(), 1000);
+}
+
 TEST(Mcts, SearchFromTerminalStateIsAnError) {
   TakeAwayGame game({{"pile", "3"}});
   Mcts<TakeAwayGame> mcts(game, config_with(10), 1);
