@@ -92,6 +92,16 @@ TEST(TrainingRun, TinyRunTrainsAndWritesConsistentFiles) {
   EXPECT_NE(out.str().find("final network vs uniform MCTS"), std::string::npos) << out.str();
   EXPECT_TRUE(path_exists(dir + "/config.yaml"));
 
+  // Resuming with a network that does not fit the checkpoint is an error naming the checkpoint,
+  // and leaves the run's config.yaml as it was.
+  const std::string kept = read_file(dir + "/config.yaml");
+  const std::string mismatch = error_of([&] {
+    TrainingRun(tiny_config({"training.total_steps=30", "network.channels=16"}), dir, out)
+        .run(stop);
+  });
+  EXPECT_NE(mismatch.find("ckpt_000020.pt"), std::string::npos) << mismatch;
+  EXPECT_EQ(read_file(dir + "/config.yaml"), kept);
+
   // The weights moved and still give finite losses on the run's own data. (Whether 20 steps
   // lower the loss is not asserted: 8-simulation visit shares are mostly noise. The trainer's
   // own tests check that loss decreases on a fixed batch.)
