@@ -24,7 +24,7 @@ using toy::ToySkirmish;
 using toy::ToyTicTacToe;
 using toy::ToyTriad;
 
-using test::error_of;
+using hz::error_of;
 
 template <class G>
 Heuristic<G> default_heuristic(const G& g) {
