@@ -1,0 +1,61 @@
+// Registers Chinese Checkers as "chinese_checkers" with its rule options and test variants.
+#include "games/adapter_impl.h"
+#include "games/chinese_checkers/chinese_checkers.h"
+#include "games/registry.h"
+
+namespace hz {
+namespace {
+
+GameInfo chinese_checkers_info() {
+  GameInfo info;
+  info.name = "chinese_checkers";
+  info.description =
+      "Chinese Checkers on the 121-hole star for 2, 3, 4 or 6 players: steps and hop chains, "
+      "first to fill the opposite point wins";
+  info.options = {
+      {"players", "2", {"2", "3", "4", "6"}, 0, 0, "number of players (clockwise, player 0 first)"},
+      {"pieces",
+       "10",
+       {"10", "13", "19"},
+       0,
+       0,
+       "pieces per player: 10 (the point), 13 (4 players only), 19 (2 players only)"},
+      {"no_move_loses",
+       "false",
+       {"false", "true"},
+       0,
+       0,
+       "a player with no legal move is out and its pieces leave the board (else it passes)"},
+      {"play_to_finish",
+       "false",
+       {"false", "true"},
+       0,
+       0,
+       "play on after the first finisher; returns by finishing rank"},
+      {"max_plies",
+       "0",
+       {},
+       0,
+       100000,
+       "turns before the game stops and is ranked by remaining distance; 0 = 200 x players"},
+  };
+  info.test_variants = {
+      {{"players", "2"}},
+      {{"players", "3"}},
+      {{"players", "4"}},
+      {{"players", "6"}},
+      {{"players", "4"}, {"pieces", "13"}},
+      {{"players", "2"}, {"pieces", "19"}},
+      {{"players", "3"}, {"play_to_finish", "true"}},
+      {{"players", "6"}, {"no_move_loses", "true"}},
+  };
+  info.factory = [](const GameOptions& resolved) -> std::shared_ptr<AnyGame> {
+    return std::make_shared<GameAdapter<ChineseCheckers>>(resolved);
+  };
+  return info;
+}
+
+HZ_REGISTER_GAME(chinese_checkers_info());
+
+}  // namespace
+}  // namespace hz

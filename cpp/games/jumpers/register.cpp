@@ -1,0 +1,33 @@
+// Registers the game "jumpers" (rules: shared/rules/jumpers.md) with its rule option `size`.
+#include "games/adapter_impl.h"
+#include "games/jumpers/jumpers.h"
+#include "games/registry.h"
+
+namespace hz {
+namespace {
+
+GameInfo jumpers_info() {
+  GameInfo info;
+  info.name = "jumpers";
+  info.description =
+      "Jumpers: capture by jumping enemy pieces, or jump own pieces and give birth to a new one; "
+      "the player without a legal turn loses";
+  info.options = {{"size",
+                   "6",
+                   {"6", "8", "10"},
+                   0,
+                   0,
+                   "board side N (N x N points); reserves Red/Turquoise 12/13, 20/20, 30/31"}};
+  info.test_variants = {GameOptions{{"size", "6"}}, GameOptions{{"size", "8"}},
+                        GameOptions{{"size", "10"}}};
+  info.factory = [](const GameOptions& resolved) -> std::shared_ptr<AnyGame> {
+    return std::make_shared<GameAdapter<Jumpers>>(resolved);
+  };
+  return info;
+}
+
+}  // namespace
+
+HZ_REGISTER_GAME(jumpers_info());
+
+}  // namespace hz
