@@ -19,3 +19,7 @@ inline std::string error_of(const std::function<void()>& f) {
 }
 
 }  // namespace hz::testing
+
+namespace hz {
+using testing::error_of;  // the search tests call it unqualified from namespace hz
+}  // namespace hz
