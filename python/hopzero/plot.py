@@ -141,7 +141,7 @@ def draw_board(state, ax=None, *, game=None, heat=None, heat_cmap: str = "viridi
     if labels:
         _draw_labels(ax, geo)
     if info:
-        ax.text(0.0, 0.0, _caption(geo, pos), transform=ax.transAxes, fontsize=8, va="bottom",
+        ax.text(0.0, 1.0, _caption(geo, pos), transform=ax.transAxes, fontsize=8, va="top",
                 ha="left")
     if title:
         ax.set_title(title, fontsize=10)
