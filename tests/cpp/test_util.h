@@ -1,4 +1,4 @@
-// Small helpers shared by the C++ tests (header-only; not a test program itself).
+// Small helpers shared by the GoogleTest programs in tests/cpp (header-only, no state).
 #pragma once
 
 #include <functional>
@@ -18,8 +18,14 @@ inline std::string error_of(const std::function<void()>& f) {
   return "";
 }
 
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
 }  // namespace hz::testing
 
 namespace hz {
-using testing::error_of;  // the search tests call it unqualified from namespace hz
+// The search and alquerque tests call these unqualified from namespace hz.
+using testing::contains;
+using testing::error_of;
 }  // namespace hz
