@@ -16,7 +16,7 @@ namespace hz {
 namespace {
 
 constexpr char kMagic[8] = {'H', 'Z', 'S', 'H', 'A', 'R', 'D', '\0'};
-constexpr size_t kFixedHeader = 72;
+constexpr size_t kFixedHeader = 80;
 
 // Little-endian field access (the supported platforms are little-endian; memcpy avoids aliasing
 // and alignment problems).
@@ -68,6 +68,7 @@ ShardInfo parse_header(const std::string& path, const char* data, size_t file_si
   h.policy_slots = get<int32_t>(data, 36);
   h.count = get<uint64_t>(data, 40);
   h.games = get<uint32_t>(data, 48);
+  h.next_game_id = get<uint64_t>(data, 72);
   h.game.assign(data + kFixedHeader, name_bytes);
   if (h.observation.planes <= 0 || h.observation.height <= 0 || h.observation.width <= 0 ||
       h.num_actions <= 0 || h.num_players <= 0 || h.num_players > kMaxPlayers ||
@@ -110,8 +111,11 @@ std::vector<long> list_shards(const std::string& run_dir) {
 std::string encode_shard(ShardInfo h, const std::vector<Sample>& samples) {
   h.count = samples.size();
   h.policy_slots = 1;
-  for (const Sample& s : samples)
+  h.next_game_id = 0;
+  for (const Sample& s : samples) {
     h.policy_slots = std::max<int>(h.policy_slots, static_cast<int>(s.policy.size()));
+    h.next_game_id = std::max<uint64_t>(h.next_game_id, s.game_id + 1);
+  }
   const size_t obs = h.observation.size(), rbytes = record_bytes(h), hbytes = header_bytes(h);
   std::string buf(hbytes + rbytes * samples.size(), '\0');
   std::memcpy(buf.data(), kMagic, 8);
@@ -127,6 +131,7 @@ std::string encode_shard(ShardInfo h, const std::vector<Sample>& samples) {
   put<uint32_t>(buf, 48, h.games);
   put<uint32_t>(buf, 52, static_cast<uint32_t>(rbytes));
   put<uint32_t>(buf, 56, static_cast<uint32_t>(h.game.size()));
+  put<uint64_t>(buf, 72, h.next_game_id);
   std::memcpy(buf.data() + kFixedHeader, h.game.data(), h.game.size());
   size_t at = hbytes;
   for (const Sample& s : samples) {

@@ -30,9 +30,10 @@ struct ShardInfo {
   ObservationShape observation;
   int num_actions = 0;
   int num_players = 0;
-  int policy_slots = 0;  // sparse policy capacity per record (the most entries of any sample)
-  uint64_t count = 0;    // samples
-  uint32_t games = 0;    // games the samples come from (a shard holds whole games)
+  int policy_slots = 0;       // sparse policy capacity per record (the most entries of any sample)
+  uint64_t count = 0;         // samples
+  uint32_t games = 0;         // games the samples come from (a shard holds whole games)
+  uint64_t next_game_id = 0;  // 1 + the largest game id in the shard (0 when empty)
 };
 
 // "RUN/shards/shard_000042.bin"
@@ -40,7 +41,7 @@ std::string shard_path(const std::string& run_dir, long index);
 // Indices of the shards present in RUN/shards, ascending.
 std::vector<long> list_shards(const std::string& run_dir);
 
-// Encodes samples into the shard format; `info.count` and `info.policy_slots` are computed.
+// Encodes samples into the shard format; count, policy_slots and next_game_id are computed.
 std::string encode_shard(ShardInfo info, const std::vector<Sample>& samples);
 void write_shard(const std::string& path, const ShardInfo& info,
                  const std::vector<Sample>& samples);

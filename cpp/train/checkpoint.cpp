@@ -21,6 +21,7 @@ void write_meta(torch::serialize::OutputArchive& a, const CheckpointMeta& m) {
   a.write("step", c10::IValue(static_cast<int64_t>(m.step)));
   a.write("games", c10::IValue(static_cast<int64_t>(m.games)));
   a.write("samples", c10::IValue(static_cast<int64_t>(m.samples)));
+  a.write("elapsed_s", c10::IValue(m.elapsed_s));
   a.write("game", c10::IValue(m.game));
   a.write("game_options", c10::IValue(m.game_options));
   a.write("network_config", c10::IValue(m.network.to_string()));
@@ -49,6 +50,9 @@ CheckpointMeta read_meta(torch::serialize::InputArchive& a, const std::string& p
   m.step = integer("step");
   m.games = static_cast<uint64_t>(integer("games"));
   m.samples = static_cast<uint64_t>(integer("samples"));
+  c10::IValue elapsed = field("elapsed_s");
+  if (!elapsed.isDouble()) fail("checkpoint '", path, "': field 'elapsed_s' is not a number");
+  m.elapsed_s = elapsed.toDouble();
   m.game = text("game");
   m.game_options = text("game_options");
   try {

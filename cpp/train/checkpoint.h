@@ -26,6 +26,7 @@ struct CheckpointMeta {
   long step = 0;
   uint64_t games = 0;        // self-play games finished when it was written
   uint64_t samples = 0;      // self-play samples generated when it was written
+  double elapsed_s = 0;      // wall time of the run so far, across resumes
   std::string game;          // game name ("jumpers")
   std::string game_options;  // resolved options, GameOptions::to_string()
   NetworkConfig network;

@@ -133,7 +133,7 @@ Losses compute_losses(PolicyValueNet& net, const BatchTensors& t, double value_w
   const double decided = decisive.sum().item<double>();
   l.stats.value_accuracy =
       decided > 0 ? ((pred0 * target0 > 0).logical_and(decisive)).sum().item<double>() / decided
-                  : 0.0;
+                  : std::nan("");
   return l;
 }
 

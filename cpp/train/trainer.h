@@ -48,6 +48,7 @@ struct TrainStats {
   double loss = 0, policy_loss = 0, value_loss = 0;
   double policy_entropy = 0;  // mean entropy of the predicted (legal-masked) policy, nats
   double value_accuracy = 0;  // share of rows with a decisive seat-0 target whose sign is right
+                              // (NaN when no row of the batch is decisive)
   double learning_rate = 0;
 };
 

@@ -122,7 +122,7 @@ def list_checkpoints(run_dir: str) -> list[tuple[int, str]]:
 
 SHARD_MAGIC = b"HZSHARD\0"
 SHARD_VERSION = 1
-_SHARD_FIXED_HEADER = 72
+_SHARD_FIXED_HEADER = 80
 
 
 def shard_dtype(planes: int, height: int, width: int, num_players: int, slots: int) -> np.dtype:
@@ -165,7 +165,8 @@ def read_shard(path: str) -> dict:
     if zlib.crc32(data[header_bytes:]) != records_crc:
         raise ValueError(f"shard {path}: record checksum mismatch (the file is corrupt)")
     return {
-        "game": data[72:72 + name_bytes].decode("utf-8"),
+        "game": data[80:80 + name_bytes].decode("utf-8"),
+        "next_game_id": struct.unpack_from("<Q", data, 72)[0],
         "observation_shape": (planes, height, width),
         "num_actions": num_actions,
         "num_players": num_players,

@@ -63,12 +63,13 @@ TEST(Shards, RoundTripAndLayout) {
   EXPECT_EQ(h.count, 5u);
   EXPECT_EQ(h.games, 2u);
   EXPECT_EQ(h.policy_slots, 5);
-  // Layout from docs/formats.md: header 72 bytes + name (15) padded to 88; record = 24 + 4 *
+  EXPECT_EQ(h.next_game_id, 1002u);
+  // Layout from docs/formats.md: header 80 bytes + name (15) padded to 96; record = 24 + 4 *
   // (3 values + 12 observation + 2 * 5 policy slots) = 124 bytes.
   const std::string bytes = read_file(path);
-  EXPECT_EQ(bytes.size(), 88u + 5 * 124u);
+  EXPECT_EQ(bytes.size(), 96u + 5 * 124u);
   uint64_t game_id;
-  std::memcpy(&game_id, bytes.data() + 88 + 124, 8);
+  std::memcpy(&game_id, bytes.data() + 96 + 124, 8);
   EXPECT_EQ(game_id, 1000u);
   EXPECT_EQ(read_shard_info(path).count, 5u);
   write_shard(shard_path(dir, 2), info(), in);
