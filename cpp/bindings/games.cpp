@@ -118,7 +118,7 @@ void bind_games(py::module_& m) {
       .def_property_readonly(
           "options", [](const AnyGame& g) { return g.options().values(); },
           "Resolved rule options as a dict of text values.")
-      .def("num_players", &AnyGame::num_players)
+      .def("num_players", &AnyGame::num_players, "Number of players (seats 0..n-1).")
       .def("num_actions", &AnyGame::num_actions,
            "Size of the action id space (and of the policy vector).")
       .def(

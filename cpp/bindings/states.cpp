@@ -80,7 +80,7 @@ void bind_states(py::module_& m) {
           "The Game this state belongs to.")
       .def("current_player", &AnyState::current_player,
            "The player to move, or -1 when the game is over.")
-      .def("is_terminal", &AnyState::is_terminal)
+      .def("is_terminal", &AnyState::is_terminal, "Whether the game is over.")
       .def("move_number", &AnyState::move_number, "Actions applied since the start.")
       .def("legal_actions", &AnyState::legal_actions, "Legal action ids (empty when terminal).")
       .def("legal_mask", &legal_mask_array,
@@ -88,7 +88,8 @@ void bind_states(py::module_& m) {
       .def("legal_policy_mask", &legal_policy_mask,
            "bool array of num_actions() entries, True at the canonical policy index of each\n"
            "legal action (the mask to apply to a network's policy output).")
-      .def("is_legal", &AnyState::is_legal, py::arg("action"))
+      .def("is_legal", &AnyState::is_legal, py::arg("action"),
+           "Whether an action id is legal now (False for ids out of range).")
       .def("apply", &AnyState::apply, py::arg("action"),
            "Apply one action; an illegal action raises ValueError and leaves the state as it was.")
       .def(

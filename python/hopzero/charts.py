@@ -32,6 +32,8 @@ def _lines(ax, cols: Mapping[str, np.ndarray], keys: Sequence[str], x: str, what
         if xs is None or key not in cols:
             continue
         ok = np.isfinite(cols[key]) & np.isfinite(xs)
+        if log:
+            ok &= cols[key] > 0  # a rate of 0 (nothing happened in the interval) has no log
         if ok.any():
             ax.plot(xs[ok], cols[key][ok], label=key, marker="." if ok.sum() < 30 else None)
             drawn += 1

@@ -47,11 +47,16 @@ def read_metrics(run_dir: str) -> list[dict]:
 
 def metrics_columns(records: list[dict], kind: str | None = None) -> dict[str, np.ndarray]:
     """Column arrays from metrics records (optionally only those with ``"kind": kind``).
-    Missing values are NaN."""
+    Missing and null values are NaN; text fields are left out."""
     if kind is not None:
         records = [r for r in records if r.get("kind") == kind]
-    keys = sorted({k for r in records for k, v in r.items() if isinstance(v, (int, float))})
-    return {k: np.array([float(r.get(k, np.nan)) for r in records]) for k in keys}
+    keys = sorted({k for r in records for k, v in r.items()
+                   if isinstance(v, (int, float)) or v is None})
+
+    def number(value):
+        return np.nan if value is None or not isinstance(value, (int, float)) else float(value)
+
+    return {k: np.array([number(r.get(k)) for r in records]) for k in keys}
 
 
 def read_ladder(run_dir: str) -> dict[str, np.ndarray]:

@@ -11,13 +11,14 @@ Environment variables:
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
 import sys
 
 __all__ = ["repo_root", "build_dir", "hopzero_binary", "quick", "commands", "find_run",
-           "make_tiny_run", "setup_path"]
+           "tiny_config", "make_tiny_run", "run_game", "setup_path"]
 
 
 def repo_root(start: str | None = None) -> str:
@@ -72,8 +73,12 @@ def quick() -> bool:
 
 def commands(root: str | None = None) -> list[str]:
     """The subcommands the built ``hopzero`` program offers (from its usage text)."""
-    out = subprocess.run([hopzero_binary(root), "--help"], capture_output=True, text=True,
-                         timeout=60)
+    return list(_commands(hopzero_binary(root)))
+
+
+@functools.lru_cache(maxsize=8)
+def _commands(binary: str) -> tuple[str, ...]:
+    out = subprocess.run([binary, "--help"], capture_output=True, text=True, timeout=60)
     text = out.stdout + out.stderr
     names, in_list = [], False
     for line in text.splitlines():
@@ -84,46 +89,94 @@ def commands(root: str | None = None) -> list[str]:
             if not line.startswith("  "):
                 break
             names.append(line.split()[0])
-    return names
+    return tuple(names)
 
 
 def find_run(game: str, root: str | None = None) -> str | None:
     """A run folder to analyse: $HOPZERO_RUN, else ROOT/runs/<game> when it holds metrics, else
-    None."""
+    None. In quick mode only $HOPZERO_RUN counts (a tiny run is made instead of reading a big
+    one)."""
     env = os.environ.get("HOPZERO_RUN")
     if env:
         return env
+    if quick():
+        return None
     candidate = os.path.join(root or repo_root(), "runs", game)
     return candidate if os.path.isfile(os.path.join(candidate, "metrics.jsonl")) else None
 
 
-def _config_for(game: str, root: str) -> str | None:
-    for name in (f"tiny_{game}.yaml", f"{game}_tiny.yaml", "tiny.yaml", f"{game}.yaml"):
-        path = os.path.join(root, "configs", name)
-        if os.path.isfile(path):
-            return path
-    return None
+def tiny_config(game: str, options: dict | None = None, settings: dict | None = None,
+                root: str | None = None) -> str:
+    """The YAML text of a tiny training config for ``game``: configs/tiny_<game>.yaml when it
+    exists, else another configs/tiny_*.yaml with its ``game:`` section replaced (name and
+    ``options``). ``settings`` overrides keys by dotted path, e.g. {"training.total_steps": 20}.
+    FileNotFoundError when the repository has no tiny config at all."""
+    import glob
+
+    import yaml
+
+    root = root or repo_root()
+    own = os.path.join(root, "configs", f"tiny_{game}.yaml")
+    templates = [own] if os.path.isfile(own) else sorted(
+        glob.glob(os.path.join(root, "configs", "tiny_*.yaml")))
+    if not templates:
+        raise FileNotFoundError(f"no configs/tiny_*.yaml in {root}")
+    with open(templates[0], encoding="utf-8") as f:
+        config = yaml.safe_load(f)
+    if templates[0] != own:
+        config["game"] = {"name": game}
+    if options:
+        config.setdefault("game", {}).setdefault("options", {}).update(options)
+    for path, value in (settings or {}).items():
+        node = config
+        *parents, leaf = path.split(".")
+        for key in parents:
+            node = node.setdefault(key, {})
+        node[leaf] = value
+    return yaml.safe_dump(config, sort_keys=False)
 
 
-def make_tiny_run(game: str, run_dir: str, overrides: list[str] | None = None,
-                  root: str | None = None, timeout: float = 600) -> str | None:
-    """Trains a tiny run with ``hopzero train --config F --run run_dir [--set k=v ...]`` and
-    returns run_dir, or None when the program has no ``train`` command or no config for the
-    game exists yet (the notebooks then skip the network parts). A failed training raises
-    RuntimeError with the program's output."""
+def make_tiny_run(game: str, run_dir: str, options: dict | None = None,
+                  settings: dict | None = None, root: str | None = None,
+                  timeout: float = 900) -> str | None:
+    """Trains a tiny run from tiny_config() with ``hopzero train --config F --run run_dir``
+    (the config is written next to run_dir) and returns run_dir. Returns None when the program
+    has no ``train`` command or the repository no tiny config yet (the notebooks then skip the
+    network parts). A failed training raises RuntimeError with the program's output."""
     root = root or repo_root()
     if "train" not in commands(root):
         return None
-    config = _config_for(game, root)
-    if config is None:
+    try:
+        text = tiny_config(game, options, settings, root)
+    except FileNotFoundError:
         return None
     if os.path.isdir(run_dir):
         shutil.rmtree(run_dir)
-    cmd = [hopzero_binary(root), "train", "--config", config, "--run", run_dir]
-    for item in overrides or []:
-        cmd += ["--set", item]
+    os.makedirs(os.path.dirname(os.path.abspath(run_dir)), exist_ok=True)
+    config_path = os.path.abspath(run_dir) + ".yaml"
+    with open(config_path, "w", encoding="utf-8") as f:
+        f.write(text)
+    cmd = [hopzero_binary(root), "train", "--config", config_path, "--run", run_dir]
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     if out.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} failed ({out.returncode}):\n{out.stdout}\n"
                            f"{out.stderr}")
     return run_dir
+
+
+def run_game(run_dir: str):
+    """The game variant a run trains (name and options from RUN/config.yaml), as a hopzero.Game:
+    checkpoints of the run only load for exactly this variant."""
+    import yaml
+
+    from . import make
+
+    path = os.path.join(run_dir, "config.yaml")
+    with open(path, encoding="utf-8") as f:
+        config = yaml.safe_load(f) or {}
+    section = config.get("game") or {}
+    if "name" not in section:
+        raise ValueError(f"{path}: no game.name")
+    options = {k: str(v).lower() if isinstance(v, bool) else str(v)
+               for k, v in (section.get("options") or {}).items()}
+    return make(section["name"], **options)

@@ -123,3 +123,18 @@ def test_notebook_helpers_find_the_repository(tmp_path, monkeypatch):
     assert "perft" in notebook.commands()
     monkeypatch.setenv("HOPZERO_RUN", str(tmp_path))
     assert notebook.find_run("alquerque") == str(tmp_path)
+    monkeypatch.setenv("HOPZERO_NOTEBOOK_QUICK", "1")
+    monkeypatch.delenv("HOPZERO_RUN")
+    assert notebook.find_run("alquerque") is None  # quick mode never reads runs/<game>
+
+
+def test_tiny_config_for_any_game(tmp_path):
+    yaml = pytest.importorskip("yaml")
+    root = notebook.repo_root(os.path.dirname(os.path.abspath(__file__)))
+    if not any(name.startswith("tiny_") for name in os.listdir(os.path.join(root, "configs"))):
+        pytest.skip("no configs/tiny_*.yaml in this checkout yet")
+    text = notebook.tiny_config("chinese_checkers", {"max_plies": 80},
+                                {"training.total_steps": 7}, root)
+    config = yaml.safe_load(text)
+    assert config["game"] == {"name": "chinese_checkers", "options": {"max_plies": 80}}
+    assert config["training"]["total_steps"] == 7

@@ -13,7 +13,8 @@ from hopzero import data
 
 
 def test_metrics_lines_columns_and_torn_last_line(tmp_path):
-    lines = [{"kind": "train", "time": 1.0, "step": 5, "loss": 2.5, "policy_entropy": 1.2},
+    lines = [{"kind": "train", "time": 1.0, "step": 5, "loss": 2.5, "policy_entropy": 1.2,
+              "value_accuracy": None},
              {"kind": "train", "time": 2.0, "step": 10, "loss": 2.0},
              {"kind": "eval", "time": 3.0, "step": 10, "score": 0.75, "opponent": "mcts"}]
     text = "\n".join(json.dumps(r) for r in lines) + "\n" + '{"kind": "train", "st'
@@ -24,6 +25,7 @@ def test_metrics_lines_columns_and_torn_last_line(tmp_path):
     cols = data.metrics_columns(records, kind="train")
     np.testing.assert_array_equal(cols["step"], [5, 10])
     assert cols["policy_entropy"][0] == 1.2 and np.isnan(cols["policy_entropy"][1])
+    assert np.isnan(cols["value_accuracy"][0])  # null: no value measured in that interval
     assert "opponent" not in data.metrics_columns(records)  # text fields are not columns
     (tmp_path / "metrics.jsonl").write_text('{"a": 1}\nnot json\n{"a": 2}\n')
     with pytest.raises(ValueError, match=":2"):
@@ -56,7 +58,7 @@ def test_ladder_tables_and_curves(tmp_path):
 def write_shard(path, name, planes, height, width, actions, players, slots, records, games=1):
     """A version-1 shard, byte by byte from the docs/formats.md table."""
     name_bytes = name.encode()
-    header_bytes = (72 + len(name_bytes) + 7) // 8 * 8
+    header_bytes = (80 + len(name_bytes) + 7) // 8 * 8
     record_bytes = 24 + 4 * (players + planes * height * width + 2 * slots)
     body = b""
     for r in records:
@@ -72,7 +74,8 @@ def write_shard(path, name, planes, height, width, actions, players, slots, reco
     struct.pack_into("<II3iiiiQIIIIII", header, 8, 1, header_bytes, planes, height, width, actions,
                      players, slots, len(records), games, record_bytes, len(name_bytes),
                      zlib.crc32(body), 0, 0)
-    header[72:72 + len(name_bytes)] = name_bytes
+    struct.pack_into("<Q", header, 72, max(r["game_id"] for r in records) + 1 if records else 0)
+    header[80:80 + len(name_bytes)] = name_bytes
     struct.pack_into("<I", header, 64, zlib.crc32(bytes(header)))
     with open(path, "wb") as f:
         f.write(bytes(header) + body)
@@ -92,6 +95,7 @@ def test_shards_read_back_what_was_written(tmp_path):
     write_shard(tmp_path / "shards" / "shard_000001.bin", "toy(size=3)", 2, 3, 3, 10, 2, 2, b)
     one = data.read_shard(str(tmp_path / "shards" / "shard_000000.bin"))
     assert one["game"] == "toy(size=3)" and one["observation_shape"] == (2, 3, 3)
+    assert one["next_game_id"] == 7 + 3 // 3 + 1  # records of games 7 and 8
     assert one["records"]["policy_count"].tolist() == [2] * 4
     everything = data.read_shards(str(tmp_path))
     assert everything["observation"].shape == (7, 2, 3, 3)
