@@ -128,7 +128,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::vector<std::string> rest(argv + 2, argv + argc);
-  const bool own_help = it->second.takes_word && !rest.empty() && rest[0].rfind("-", 0) != 0;
+  const bool own_help = it->second.takes_word;
   for (auto& a : rest)
     if (own_help && a == "-h") a = "--help";
   for (const auto& a : rest)

@@ -139,4 +139,5 @@ PYBIND11_MODULE(_core, m) {
   });
   hz::py_bind::bind_games(m);
   hz::py_bind::bind_agents(m);
+  hz::py_bind::bind_records(m);
 }

@@ -24,6 +24,8 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+
+#include <time.h>
 #include <vector>
 
 #include "search/mcts.h"
@@ -59,6 +61,7 @@ class GameDriver final : public SelfPlayRunner {
       workers.emplace_back([this, t] {
         try {
           Worker(*this, t).run();
+          add_thread_cpu_time();
         } catch (...) {
           std::lock_guard<std::mutex> lock(mutex_);
           if (!error_) error_ = std::current_exception();
@@ -76,6 +79,7 @@ class GameDriver final : public SelfPlayRunner {
   SelfPlayStats stats() const override {
     SelfPlayStats s;
     s.seconds = finished_ ? seconds_.load() : seconds_since_start();
+    s.cpu_seconds = cpu_ns_ * 1e-9;
     s.games = games_;
     s.searches = searches_;
     s.actions = actions_;
@@ -288,6 +292,14 @@ class GameDriver final : public SelfPlayRunner {
     typename G::ActionList legal_;
   };
 
+  // CPU time of the calling thread, added once per worker at its end.
+  void add_thread_cpu_time() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    const int64_t ns = static_cast<int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
+    cpu_ns_ += ns;
+  }
+
   double seconds_since_start() const {
     const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
     return std::chrono::duration<double>(std::chrono::steady_clock::duration(now - start_)).count();
@@ -304,7 +316,7 @@ class GameDriver final : public SelfPlayRunner {
   std::atomic<bool> finished_{false}, stop_{false};
   std::atomic<int64_t> next_game_{0}, games_{0}, searches_{0}, actions_{0}, simulations_{0},
       evaluations_{0}, nodes_{0}, collisions_{0}, batches_{0}, resignations_{0}, playthroughs_{0},
-      false_resignations_{0};
+      false_resignations_{0}, cpu_ns_{0};
   std::array<std::atomic<int64_t>, SelfPlayStats::kHistogramBuckets> histogram_{};
   std::mutex mutex_;
   std::exception_ptr error_;

@@ -54,7 +54,8 @@ struct SelfPlayOptions {
 
 struct SelfPlayStats {
   static constexpr int kHistogramBuckets = 16;  // bucket k counts batches of [2^k, 2^(k+1)) items
-  double seconds = 0.0;
+  double seconds = 0.0;      // wall time
+  double cpu_seconds = 0.0;  // CPU time of the workers, known once run() has returned
   int64_t games = 0;
   int64_t searches = 0;  // positions searched (one sample each)
   int64_t actions = 0;   // actions applied (searched and forced)
@@ -67,6 +68,7 @@ struct SelfPlayStats {
 
   double average_batch() const { return batches ? static_cast<double>(evaluations) / batches : 0; }
   double per_second(int64_t n) const { return seconds > 0 ? n / seconds : 0.0; }
+  double per_cpu_second(int64_t n) const { return cpu_seconds > 0 ? n / cpu_seconds : 0.0; }
   std::string to_string() const;  // several lines, for logs and the bench command
 };
 

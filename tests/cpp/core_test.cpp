@@ -75,7 +75,9 @@ TEST(Config, TypedGettersBoundsAndUnknownKeys) {
   ConfigSection r = bad.root();
   EXPECT_NE(error_of([&] { r.get_int("a", 1, 0, 3, ""); }).find("'a'"), std::string::npos);
   EXPECT_NE(error_of([&] { r.get_int("b", 1, 0, 3, ""); }).find("integer"), std::string::npos);
-  EXPECT_NE(error_of([&] { r.get_string("b", "x", {"x", "y"}, ""); }).find("hello"),
+  EXPECT_NE(error_of([&] {
+              r.get_string("b", "x", {"x", "y"}, "");
+            }).find("hello"),
             std::string::npos);
   EXPECT_NE(error_of([] { Config::from_string("a: [1,", "broken.yaml"); }).find("broken.yaml"),
             std::string::npos);
