@@ -31,7 +31,7 @@ Score AlphaBeta<G, H>::brs_child(const State& child, int mover, int depth, Score
   // An opponent's reply ended: the root player moves next, whoever the rules say is next.
   if constexpr (kHasSetMover<H, State>) {
     State next = child;
-    H::set_mover(next, root_player_);
+    if (!H::set_mover(next, root_player_)) return static_eval(child, 1);
     if (depth <= 0) return static_eval(next, 1);
     return node(next, depth, alpha, beta, ply, pv_node);
   } else {
@@ -64,7 +64,9 @@ Score AlphaBeta<G, H>::brs_min(const State& s, int depth, Score alpha, Score bet
     if (turn_start) {
       q = (root_player_ + 1 + k) % n_players;
       if (q == root_player_) continue;
-      if constexpr (kHasSetMover<H, State>) H::set_mover(t, q);
+      if constexpr (kHasSetMover<H, State>) {
+        if (!H::set_mover(t, q)) continue;  // finished or out: not a candidate
+      }
     } else if (k > 0) {
       break;
     }

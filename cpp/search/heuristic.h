@@ -18,8 +18,9 @@
 //     // actions first. A game without captures returns false (quiescence then costs nothing).
 //     bool is_noisy(const MyGame::State& s, Action a) const;
 //     // Optional, needed only by Best-Reply Search (games with more than two players): make
-//     // `player` the one to move in non-terminal `s` at the start of a turn, keeping the board.
-//     static void set_mover(MyGame::State& s, int player);
+//     // `player` the one to move in non-terminal `s` at the start of a turn, keeping the board;
+//     // false (and `s` unchanged) if that player cannot move any more (finished, out).
+//     static bool set_mover(MyGame::State& s, int player);
 //   };
 //
 // The search agents for a game are registered from one new file in the game's folder,

@@ -9,6 +9,12 @@
 
 namespace hz::test {
 
+// The game's heuristic with its documented default weights.
+template <class G>
+Heuristic<G> default_heuristic(const G& g) {
+  return Heuristic<G>(g, typename Heuristic<G>::Weights{});
+}
+
 // On `positions` random positions (up to `max_actions` random actions from the start), the
 // iterative-deepening search at each depth in [1, max_depth] returns the reference minimax
 // value, and its best action achieves that value. One AlphaBeta object serves all searches.

@@ -127,7 +127,7 @@ struct ReferenceBestReply : ReferenceScores<G, H> {
     for (int q = 0; q < s.game().num_players(); ++q) {
       if (q == root) continue;
       State t = s;
-      H::set_mover(t, q);
+      if (!H::set_mover(t, q)) continue;
       best = std::min(best, opponent_turn(t, q, depth, ply));
     }
     return best == ab::kInfinity ? eval(s) : best;
@@ -145,8 +145,10 @@ struct ReferenceBestReply : ReferenceScores<G, H> {
       } else if (c.current_player() == q) {
         v = opponent_turn(c, q, depth, ply + 1);
       } else {
-        H::set_mover(c, root);
-        v = depth - 1 == 0 ? eval(c) : max_layer(c, depth - 1, ply + 1);
+        const State before = c;
+        v = !H::set_mover(c, root) ? eval(before)
+            : depth - 1 == 0       ? eval(c)
+                                   : max_layer(c, depth - 1, ply + 1);
       }
       best = std::min(best, v);
     }

@@ -377,8 +377,9 @@ template <int kSide, int kPlayers, int kPerTurn>
 struct Heuristic<toy::ToyMarks<kSide, kPlayers, kPerTurn>>
     : ToyLineHeuristic<toy::ToyMarks<kSide, kPlayers, kPerTurn>> {
   using ToyLineHeuristic<toy::ToyMarks<kSide, kPlayers, kPerTurn>>::ToyLineHeuristic;
-  static void set_mover(typename toy::ToyMarks<kSide, kPlayers, kPerTurn>::State& s, int p) {
+  static bool set_mover(typename toy::ToyMarks<kSide, kPlayers, kPerTurn>::State& s, int p) {
     s.set_mover(p);
+    return true;
   }
 };
 

@@ -26,10 +26,7 @@ using toy::ToyTriad;
 
 using hz::error_of;
 
-template <class G>
-Heuristic<G> default_heuristic(const G& g) {
-  return Heuristic<G>(g, typename Heuristic<G>::Weights{});
-}
+using test::default_heuristic;
 
 ab::SearchOptions small_tt() {
   ab::SearchOptions o;
