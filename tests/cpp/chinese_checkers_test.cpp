@@ -26,7 +26,7 @@ namespace {
 
 using State = ChineseCheckersState;
 
-using testing::error_of;
+
 
 std::vector<std::string> words(const std::string& text) {
   std::istringstream in(text);
