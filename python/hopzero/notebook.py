@@ -107,23 +107,24 @@ def find_run(game: str, root: str | None = None) -> str | None:
 
 def tiny_config(game: str, options: dict | None = None, settings: dict | None = None,
                 root: str | None = None) -> str:
-    """The YAML text of a tiny training config for ``game``: configs/tiny_<game>.yaml when it
-    exists, else another configs/tiny_*.yaml with its ``game:`` section replaced (name and
-    ``options``). ``settings`` overrides keys by dotted path, e.g. {"training.total_steps": 20}.
+    """The YAML text of a tiny training config for ``game``: configs/tiny_<game>.yaml (or
+    tiny_<game>_*.yaml) when it exists, else another game's configs/tiny_*.yaml with its
+    ``game:`` section replaced; ``options`` are merged over the config's rule options. ``settings`` overrides keys by dotted path, e.g. {"training.total_steps": 20}.
     FileNotFoundError when the repository has no tiny config at all."""
     import glob
 
     import yaml
 
     root = root or repo_root()
-    own = os.path.join(root, "configs", f"tiny_{game}.yaml")
-    templates = [own] if os.path.isfile(own) else sorted(
-        glob.glob(os.path.join(root, "configs", "tiny_*.yaml")))
+    folder = os.path.join(root, "configs")
+    own = [p for p in [os.path.join(folder, f"tiny_{game}.yaml")] if os.path.isfile(p)]
+    own += sorted(glob.glob(os.path.join(folder, f"tiny_{game}_*.yaml")))
+    templates = own or sorted(glob.glob(os.path.join(folder, "tiny_*.yaml")))
     if not templates:
         raise FileNotFoundError(f"no configs/tiny_*.yaml in {root}")
     with open(templates[0], encoding="utf-8") as f:
         config = yaml.safe_load(f)
-    if templates[0] != own:
+    if not own:  # another game's tiny config: keep its sizes, not its rules
         config["game"] = {"name": game}
     if options:
         config.setdefault("game", {}).setdefault("options", {}).update(options)

@@ -148,3 +148,37 @@ def test_checkpoint_evaluator_reports_the_file():
     except ValueError as e:
         agent_or_error = str(e)
     assert "ckpt_000001.pt" in agent_or_error
+
+
+@pytest.fixture(scope="module")
+def tiny_jumpers_run(tmp_path_factory):
+    """A tiny Jumpers run made by `hopzero train` through the notebook helper (seconds)."""
+    from hopzero import notebook
+
+    run = str(tmp_path_factory.mktemp("tiny") / "run")
+    made = notebook.make_tiny_run("jumpers", run, settings={"training.total_steps": 5,
+                                                            "evaluation.games": 0})
+    if made is None:
+        pytest.skip("this build has no `hopzero train` or no tiny config")
+    return made
+
+
+def test_checkpoint_evaluator_agents(tiny_jumpers_run):
+    from hopzero import analysis, data, notebook
+
+    game = notebook.run_game(tiny_jumpers_run)
+    assert game.full_name == "jumpers(size=6)"
+    (_, path), = data.list_checkpoints(tiny_jumpers_run)[-1:]
+    s = game.new_initial_state()
+    agent = hopzero.agents.mcts(game, simulations=24, checkpoint=path, seed=1)
+    assert "evaluator=checkpoint" in agent.spec
+    action, info = hopzero.agents.search(agent, s)
+    assert action in s.legal_actions() and set(info.actions.tolist()) == set(s.legal_actions())
+    assert np.all(np.abs(info.values) <= 1 + 1e-6) and info.visits.sum() >= 23
+    prior = analysis.policy_estimate(s, path, simulations=40)
+    assert prior["share"].sum() == pytest.approx(1.0)
+    assert set(prior["actions"].tolist()) == set(s.legal_actions())
+    other = hopzero.make("jumpers", size=8)  # the network was trained for 6x6
+    with pytest.raises(ValueError, match="size=6"):
+        hopzero.agents.mcts(other, simulations=4, checkpoint=path).select_action(
+            other.new_initial_state())

@@ -130,11 +130,21 @@ def test_notebook_helpers_find_the_repository(tmp_path, monkeypatch):
 
 def test_tiny_config_for_any_game(tmp_path):
     yaml = pytest.importorskip("yaml")
-    root = notebook.repo_root(os.path.dirname(os.path.abspath(__file__)))
-    if not any(name.startswith("tiny_") for name in os.listdir(os.path.join(root, "configs"))):
-        pytest.skip("no configs/tiny_*.yaml in this checkout yet")
-    text = notebook.tiny_config("chinese_checkers", {"max_plies": 80},
-                                {"training.total_steps": 7}, root)
-    config = yaml.safe_load(text)
-    assert config["game"] == {"name": "chinese_checkers", "options": {"max_plies": 80}}
-    assert config["training"]["total_steps"] == 7
+    root = tmp_path / "repo"
+    (root / "configs").mkdir(parents=True)
+    template = {"seed": 1, "game": {"name": "alquerque", "options": {"max_plies": 40}},
+                "training": {"total_steps": 30, "batch_size": 16}}
+    (root / "configs" / "tiny_alquerque.yaml").write_text(yaml.safe_dump(template))
+    # no config of its own: another game's sizes, the game section replaced
+    config = yaml.safe_load(notebook.tiny_config("jumpers", {"size": 8},
+                                                 {"training.total_steps": 7}, str(root)))
+    assert config["game"] == {"name": "jumpers", "options": {"size": 8}}
+    assert config["training"] == {"total_steps": 7, "batch_size": 16}
+    # its own (tiny_<game>_*.yaml): options merged over the config's
+    own = {"game": {"name": "chinese_checkers", "options": {"players": 3, "max_plies": 24}}}
+    (root / "configs" / "tiny_chinese_checkers_3.yaml").write_text(yaml.safe_dump(own))
+    config = yaml.safe_load(notebook.tiny_config("chinese_checkers", {"players": 2}, None,
+                                                 str(root)))
+    assert config["game"]["options"] == {"players": 2, "max_plies": 24}
+    with pytest.raises(FileNotFoundError):
+        notebook.tiny_config("jumpers", root=str(tmp_path))
