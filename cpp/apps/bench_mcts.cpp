@@ -9,6 +9,7 @@
 #include "apps/bench.h"
 #include "games/registry.h"
 #include "search/evaluator_factory.h"
+#include "selfplay/run_for.h"
 #include "selfplay/selfplay_runner.h"
 
 namespace hz::cli {
@@ -39,19 +40,7 @@ int run_bench_mcts(Args& args) {
 
   auto game = make_game(game_name, game_options);
   auto runner = game->make_selfplay(options, evaluator);
-  std::exception_ptr error;
-  std::thread worker([&] {
-    try {
-      runner->run([](FinishedGame&&) {});
-    } catch (...) {
-      error = std::current_exception();
-    }
-  });
-  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
-  runner->stop();
-  worker.join();
-  if (error) std::rethrow_exception(error);
-  const SelfPlayStats s = runner->stats();
+  const SelfPlayStats s = run_selfplay_for(*runner, seconds);
   std::printf("game %s  evaluator %s  threads %d  games/thread %d  sims %lld  leaves/tree %d\n",
               game->full_name().c_str(), evaluator.kind.c_str(), options.threads,
               options.games_per_thread, static_cast<long long>(options.mcts.simulations),

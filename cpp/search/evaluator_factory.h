@@ -20,6 +20,9 @@ struct EvaluatorSpec {
   int rollouts = 1;              // rollout: play-outs per leaf
   std::string checkpoint;        // checkpoint: path of the network
   int threads = 1;               // checkpoint: intra-op threads per evaluator
+  // kind "network" (set by code, not by agent specs): the network a trainer publishes, read
+  // anew at each evaluate() call (nn/torch_evaluator.h).
+  std::shared_ptr<const NetworkSlot> network;
 
   static const std::vector<std::string>& kinds() {
     static const std::vector<std::string> k = {"uniform", "rollout", "checkpoint"};
@@ -37,6 +40,7 @@ std::unique_ptr<Evaluator<G>> make_evaluator(const G& game, const EvaluatorSpec&
     if (spec.checkpoint.empty()) fail("evaluator 'checkpoint' needs a checkpoint path");
     return make_checkpoint_evaluator<G>(game, spec.checkpoint, spec.threads);
   }
+  if (spec.kind == "network") return make_network_evaluator<G>(game, spec.network, spec.threads);
   fail("unknown evaluator '", spec.kind, "'; one of: uniform, rollout, checkpoint");
 }
 

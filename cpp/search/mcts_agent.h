@@ -37,9 +37,16 @@ struct MctsAgentSettings {
     s.mcts.simulations = reader.get_int("sims", 200, 1, 1000000000L);
     if (time_ms > 0 && !sims_given) s.mcts.simulations = int64_t{1} << 40;
     s.mcts.time_limit_s = time_ms / 1000.0;
-    s.evaluator.kind = reader.get_string("evaluator", "uniform", EvaluatorSpec::kinds());
+    // checkpoint=PATH alone selects the checkpoint evaluator; with another evaluator it is an
+    // error rather than a setting silently ignored.
+    const bool has_checkpoint = spec.settings.count("checkpoint") > 0;
+    s.evaluator.kind = reader.get_string("evaluator", has_checkpoint ? "checkpoint" : "uniform",
+                                         EvaluatorSpec::kinds());
     s.evaluator.rollouts = static_cast<int>(reader.get_int("rollouts", 1, 1, 100000));
     s.evaluator.checkpoint = reader.get_string("checkpoint", "");
+    if (has_checkpoint && s.evaluator.kind != "checkpoint")
+      fail("agent 'mcts': checkpoint=PATH needs evaluator=checkpoint, not evaluator=",
+           s.evaluator.kind);
     s.evaluator.threads = static_cast<int>(reader.get_int("threads", 1, 1, 256));
     if (s.evaluator.kind == "checkpoint" && s.evaluator.checkpoint.empty())
       fail("agent 'mcts': evaluator=checkpoint needs checkpoint=PATH");
