@@ -6,4 +6,5 @@
 namespace hz::py_bind {
 void bind_games(pybind11::module_& m);
 void bind_agents(pybind11::module_& m);
+void bind_records(pybind11::module_& m);
 }  // namespace hz::py_bind

@@ -50,8 +50,7 @@ void bind_games(py::module_& m) {
            })
       .def("max_game_length", &AnyGame::max_game_length)
       .def("num_symmetries", &AnyGame::num_symmetries)
-      .def("new_initial_state", &AnyGame::new_initial_state,
-           "The start position of this variant.")
+      .def("new_initial_state", &AnyGame::new_initial_state, "The start position of this variant.")
       .def("deserialize_state", &AnyGame::deserialize_state, py::arg("text"))
       .def("perft", &AnyGame::perft, py::arg("state"), py::arg("depth"),
            py::call_guard<py::gil_scoped_release>())
@@ -139,4 +138,5 @@ PYBIND11_MODULE(_core, m) {
   });
   hz::py_bind::bind_games(m);
   hz::py_bind::bind_agents(m);
+  hz::py_bind::bind_records(m);
 }

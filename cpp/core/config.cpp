@@ -64,7 +64,9 @@ void Config::set_override(const std::string& assignment) {
   chain.back()[parts.back()] = parsed;
 }
 
-ConfigSection Config::root() { return ConfigSection(doc_, "", source_, records_); }
+ConfigSection Config::root() {
+  return ConfigSection(doc_, "", source_, records_);
+}
 
 std::string Config::resolved_yaml() const {
   // Rebuild a nested map from the dotted records; docs become comments.
@@ -229,8 +231,8 @@ void ConfigSection::finish() const {
       std::string list;
       for (const auto& r : read_) list += (list.empty() ? "" : ", ") + r;
       fail("config '", source_, "': unknown key '", full(k), "'",
-           path_.empty() ? "" : " in section '" + path_ + "'", "; valid keys: ",
-           list.empty() ? "(none)" : list);
+           path_.empty() ? "" : " in section '" + path_ + "'",
+           "; valid keys: ", list.empty() ? "(none)" : list);
     }
   }
 }

@@ -1,7 +1,6 @@
 // Tests of cpp/core: options, agent specs, typed config, RNG determinism.
 #include <gtest/gtest.h>
 
-#include <functional>
 #include <set>
 
 #include "core/config.h"
@@ -9,18 +8,10 @@
 #include "core/options.h"
 #include "core/rng.h"
 #include "search/agent.h"
+#include "test_util.h"
 
 namespace hz {
 namespace {
-
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST(Options, ResolveFillsDefaultsAndRejectsUnknown) {
   std::vector<OptionSpec> specs = {{"size", "6", {"6", "8", "10"}, 0, 0, "board size"},
@@ -75,7 +66,9 @@ TEST(Config, TypedGettersBoundsAndUnknownKeys) {
   ConfigSection r = bad.root();
   EXPECT_NE(error_of([&] { r.get_int("a", 1, 0, 3, ""); }).find("'a'"), std::string::npos);
   EXPECT_NE(error_of([&] { r.get_int("b", 1, 0, 3, ""); }).find("integer"), std::string::npos);
-  EXPECT_NE(error_of([&] { r.get_string("b", "x", {"x", "y"}, ""); }).find("hello"),
+  EXPECT_NE(error_of([&] {
+              r.get_string("b", "x", {"x", "y"}, "");
+            }).find("hello"),
             std::string::npos);
   EXPECT_NE(error_of([] { Config::from_string("a: [1,", "broken.yaml"); }).find("broken.yaml"),
             std::string::npos);

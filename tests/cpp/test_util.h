@@ -1,4 +1,4 @@
-// Small helpers shared by the C++ tests.
+// Small helpers shared by the GoogleTest programs in tests/cpp (header-only, no state).
 #pragma once
 
 #include <functional>
@@ -8,7 +8,7 @@
 
 namespace hz {
 
-// The message of the hz::Error that `f` throws, or "" when it throws none.
+// The message of the hz::Error that `f` throws, or "" if it throws none.
 inline std::string error_of(const std::function<void()>& f) {
   try {
     f();
@@ -16,6 +16,10 @@ inline std::string error_of(const std::function<void()>& f) {
     return e.what();
   }
   return "";
+}
+
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
 }
 
 }  // namespace hz

@@ -27,6 +27,18 @@
 // earlier position can recur. [decision] A loss on the turn that reaches max_plies wins over
 // the draw.
 //
+// Decisions where the rules page is silent:
+// - Huffable pieces are all the pieces of the player that could capture when it stepped (the
+//   piece that stepped is huffable on its new point), or the chain piece after a `stop`. The
+//   opponent may huff one of them, only as the first action of its next turn. Whether a piece
+//   could capture is judged when the move is made, that is after any huff of that turn.
+// - no_back_and_forth restricts steps; the memory is the step of the owner's previous turn. A
+//   capture chain moves a piece by an even vector, never next to its start, so it leaves none.
+// - A position, for repetition, is the arrangement of the pieces and the player to move: huff
+//   rights and no_back_and_forth memories are not part of it.
+// - hash() covers the pieces, the mover, the chain piece, the huffable pieces, the memories, the
+//   turn counter (max_plies reads it) and the outcome; not the repetition history.
+//
 // Notation (notation.cpp, docs/notation.md "Alquerque"): a point is a column letter a-e
 // (col 0-4) and a rank 1-5 (rank = 5 - row): White starts on ranks 1-2, c3 is the centre.
 //   step "c2-c3", jump "c4xc2", "stop", huff "huff b2"      (parse_action: one atomic action)
@@ -39,10 +51,11 @@
 //   chain=<point|-> huff=<points joined by ','|-> last=<white step|->,<black step|->
 //   turns=<complete turns> moves=<actions applied> history=<hex positions joined by ','|->
 // e.g. the start: "BBBBB/BBBBB/BB.WW/WWWWW/WWWWW w chain=- huff=- last=-,- turns=0 moves=0
-// history=3ff8000001f3e7" (one line). `last` is the no_back_and_forth memory (the step each
+// history=1fffffe000" (one line). `last` is the no_back_and_forth memory (the step each
 // player made on its previous turn, "c2-c3"); `history` holds the packed turn-start positions
-// for repetition (white bits | black bits << 25 | mover << 50), oldest first. Whether the state
-// is terminal is not written: deserialize recomputes it.
+// for repetition (white bits | black bits << 25 | mover << 50), oldest first; at a turn start
+// the last entry is the current position itself (history=- remembers nothing, not even that).
+// Whether the state is terminal is not written: deserialize recomputes it.
 //
 // Observation (canonical view of the player to move: for Black the board is turned 180
 // degrees, so the mover always plays up), 11 planes x 5 x 5 floats:
@@ -58,10 +71,10 @@
 // keep the mover's forward direction. Every diagonal pattern is kept by all eight, since each
 // map sends row + col to a value of the same parity (4 - col: row - col + 4; transpose: col +
 // row). Index: 0 identity, 1 mirror col -> 4 - col, 2 mirror row -> 4 - row, 3 turn 180,
-// 4 transpose, 5 anti-transpose, 6 turn (r, c) -> (c, 4 - r), 7 its inverse (c, r) <- ....
+// 4 transpose, 5 anti-transpose, 6 turn (r, c) -> (c, 4 - r), 7 its inverse (r, c) -> (4 - c, r).
 //
 // Ownership and threads: an Alquerque is immutable after construction and may be shared; its
-// states keep a pointer to it and must not outlive it. A State is a plain value (about 540
+// states keep a pointer to it and must not outlive it. A State is a plain value (552
 // bytes, most of it the repetition history), one thread at a time; legal_actions, apply and
 // observation allocate nothing.
 #pragma once

@@ -75,19 +75,19 @@ const char* kActionHelp =
 
 // One atomic action from its text, without checking legality. Throws naming the text.
 Action read_action(std::string_view text) {
-  const std::string quoted = str_cat("'", text, "'");
+  auto quoted = [&] { return str_cat("'", text, "'"); };  // built only for an error
   if (iequals(text, "stop")) return kStop;
   if (text.size() >= 4 && iequals(text.substr(0, 4), "huff")) {
     const std::string_view where = trim(text.substr(4));
     const int p = parse_point(where);
-    if (p < 0) fail(quoted, ": '", where, "' is not a point ", kPointHelp);
+    if (p < 0) fail(quoted(), ": '", where, "' is not a point ", kPointHelp);
     return kHuffBase + p;
   }
   if (text.size() != 5 || (text[2] != '-' && text[2] != 'x' && text[2] != 'X'))
-    fail(quoted, " is not an action: ", kActionHelp);
+    fail(quoted(), " is not an action: ", kActionHelp);
   const int from = parse_point(text.substr(0, 2)), to = parse_point(text.substr(3, 2));
-  if (from < 0) fail(quoted, ": '", text.substr(0, 2), "' is not a point ", kPointHelp);
-  if (to < 0) fail(quoted, ": '", text.substr(3, 2), "' is not a point ", kPointHelp);
+  if (from < 0) fail(quoted(), ": '", text.substr(0, 2), "' is not a point ", kPointHelp);
+  if (to < 0) fail(quoted(), ": '", text.substr(3, 2), "' is not a point ", kPointHelp);
   const int dr = row_of(to) - row_of(from), dc = col_of(to) - col_of(from);
   const bool is_step = text[2] == '-';
   const int unit = is_step ? 1 : 2;
@@ -96,14 +96,14 @@ Action read_action(std::string_view text) {
       return (is_step ? 0 : kJumpBase) + from * kDirs + d;
   for (int d = 0; d < kDirs; ++d) {
     if (is_step && dr == 2 * kDr[d] && dc == 2 * kDc[d])
-      fail(quoted, " moves two points: a capture is written '", text.substr(0, 2), "x",
+      fail(quoted(), " moves two points: a capture is written '", text.substr(0, 2), "x",
            text.substr(3, 2), "'");
     if (!is_step && dr == kDr[d] && dc == kDc[d])
-      fail(quoted, " moves one point: a step is written '", text.substr(0, 2), "-",
+      fail(quoted(), " moves one point: a step is written '", text.substr(0, 2), "-",
            text.substr(3, 2), "'");
   }
-  if (is_step) fail(quoted, ": a step goes to a neighbouring point, one segment away");
-  fail(quoted, ": a capture goes straight on over two segments of one line (it never turns)");
+  if (is_step) fail(quoted(), ": a step goes to a neighbouring point, one segment away");
+  fail(quoted(), ": a capture goes straight on over two segments of one line (it never turns)");
 }
 
 }  // namespace
@@ -114,12 +114,14 @@ Action read_action(std::string_view text) {
 std::string AlquerqueState::action_to_string(Action a) const {
   if (a < 0 || a >= kNumActions) return str_cat("action(", a, ")");
   if (a == kStop) return "stop";
-  if (a >= kHuffBase) return str_cat("huff ", point_name(a - kHuffBase));
+  if (a >= kHuffBase) return "huff " + point_name(a - kHuffBase);
   const bool is_step = a < kJumpBase;
   const int p = (a - (is_step ? 0 : kJumpBase)) / kDirs, d = a % kDirs;
   const int to = point_along(p, d, is_step ? 1 : 2);
   if (to < 0) return str_cat(is_step ? "step(" : "jump(", point_name(p), ",", kDirName[d], ")");
-  return str_cat(point_name(p), is_step ? "-" : "x", point_name(to));
+  std::string out = point_name(p);
+  out += is_step ? '-' : 'x';
+  return out += point_name(to);
 }
 
 std::string AlquerqueState::why_illegal(Action a) const {
@@ -315,19 +317,27 @@ std::string AlquerqueState::serialize() const {
     out += has(pieces_[0], p) ? 'W' : has(pieces_[1], p) ? 'B' : '.';
   }
   out += to_move_ ? " b" : " w";
-  out += str_cat(" chain=", chain_ < 0 ? std::string("-") : point_name(chain_));
+  out += " chain=";
+  out += chain_ < 0 ? std::string("-") : point_name(chain_);
   std::string huff;
-  for (uint32_t b = huffable_; b; b &= b - 1)
-    huff += str_cat(huff.empty() ? "" : ",", point_name(__builtin_ctz(b)));
-  out += str_cat(" huff=", huff.empty() ? std::string("-") : huff);
+  for (uint32_t b = huffable_; b; b &= b - 1) {
+    if (!huff.empty()) huff += ',';
+    huff += point_name(__builtin_ctz(b));
+  }
+  out += " huff=";
+  out += huff.empty() ? std::string("-") : huff;
   out += " last=";
   for (int player = 0; player < 2; ++player) {
     if (player) out += ',';
     out += last_to_[player] < 0
                ? std::string("-")
-               : str_cat(point_name(last_from_[player]), "-", point_name(last_to_[player]));
+               : point_name(last_from_[player]) + '-' + point_name(last_to_[player]);
   }
-  out += str_cat(" turns=", turns_, " moves=", move_number_, " history=");
+  out += " turns=";
+  out += std::to_string(turns_);
+  out += " moves=";
+  out += std::to_string(move_number_);
+  out += " history=";
   if (history_len_ == 0) out += '-';
   for (int i = 0; i < history_len_; ++i) {
     char buf[24];
@@ -340,17 +350,17 @@ std::string AlquerqueState::serialize() const {
 
 AlquerqueState Alquerque::deserialize(std::string_view text) const {
   const std::vector<std::string_view> fields = split(text, ' ');
-  const std::string quoted = str_cat("alquerque state '", trim(text), "'");
+  auto quoted = [&] { return str_cat("alquerque state '", trim(text), "'"); };
   if (fields.size() != 8)
-    fail(quoted,
+    fail(quoted(),
          ": expected 8 fields (board, mover, chain=, huff=, last=, turns=, moves=, "
          "history=), found ",
          fields.size());
   State s(this);
   const std::vector<std::string_view> ranks = split(fields[0], '/');
-  if (ranks.size() != kSide) fail(quoted, ": the board needs 5 ranks joined by '/'");
+  if (ranks.size() != kSide) fail(quoted(), ": the board needs 5 ranks joined by '/'");
   for (int r = 0; r < kSide; ++r) {
-    if (ranks[r].size() != kSide) fail(quoted, ": rank ", kSide - r, " needs 5 points");
+    if (ranks[r].size() != kSide) fail(quoted(), ": rank ", kSide - r, " needs 5 points");
     for (int c = 0; c < kSide; ++c) {
       const char ch = ranks[r][c];
       if (ch == 'W')
@@ -358,30 +368,30 @@ AlquerqueState Alquerque::deserialize(std::string_view text) const {
       else if (ch == 'B')
         s.pieces_[1] |= bit(r * kSide + c);
       else if (ch != '.')
-        fail(quoted, ": '", ch, "' on the board is not W, B or '.'");
+        fail(quoted(), ": '", ch, "' on the board is not W, B or '.'");
     }
   }
   for (int player = 0; player < 2; ++player)
     if (__builtin_popcount(s.pieces_[player]) > 12)
-      fail(quoted, ": ", player_name(player), " has more than 12 pieces");
-  if (fields[1] != "w" && fields[1] != "b") fail(quoted, ": the mover must be 'w' or 'b'");
+      fail(quoted(), ": ", player_name(player), " has more than 12 pieces");
+  if (fields[1] != "w" && fields[1] != "b") fail(quoted(), ": the mover must be 'w' or 'b'");
   s.to_move_ = fields[1] == "b";
   const int me = s.to_move_;
   auto value_of = [&](std::string_view field, std::string_view key) {
     if (field.substr(0, key.size()) != key)
-      fail(quoted, ": expected '", key, "...', found '", field, "'");
+      fail(quoted(), ": expected '", key, "...', found '", field, "'");
     return field.substr(key.size());
   };
   auto number = [&](std::string_view v, std::string_view what) {
     int n = 0;
     const auto res = std::from_chars(v.data(), v.data() + v.size(), n);
     if (res.ec != std::errc() || res.ptr != v.data() + v.size() || n < 0)
-      fail(quoted, ": ", what, " '", v, "' is not a non-negative integer");
+      fail(quoted(), ": ", what, " '", v, "' is not a non-negative integer");
     return n;
   };
   auto point = [&](std::string_view v, std::string_view what) {
     const int p = parse_point(v);
-    if (p < 0) fail(quoted, ": ", what, " '", v, "' is not a point ", kPointHelp);
+    if (p < 0) fail(quoted(), ": ", what, " '", v, "' is not a point ", kPointHelp);
     return p;
   };
 
@@ -389,47 +399,49 @@ AlquerqueState Alquerque::deserialize(std::string_view text) const {
   if (chain != "-") {
     s.chain_ = static_cast<int8_t>(point(chain, "chain piece"));
     if (!has(s.pieces_[me], s.chain_))
-      fail(quoted, ": the chain piece on ", chain, " is not a ", player_name(me), " piece");
+      fail(quoted(), ": the chain piece on ", chain, " is not a ", player_name(me), " piece");
     if (!s.can_jump_from(s.chain_))
-      fail(quoted, ": the chain piece on ", chain, " cannot capture again");
+      fail(quoted(), ": the chain piece on ", chain, " cannot capture again");
   }
   const std::string_view huff = value_of(fields[3], "huff=");
   if (huff != "-") {
-    if (!huffing_) fail(quoted, ": huffable pieces given, but huffing is off");
-    if (s.chain_ >= 0) fail(quoted, ": huffable pieces given in the middle of a capture chain");
+    if (!huffing_) fail(quoted(), ": huffable pieces given, but huffing is off");
+    if (s.chain_ >= 0) fail(quoted(), ": huffable pieces given in the middle of a capture chain");
     for (std::string_view h : split(huff, ',')) {
       const int p = point(h, "huffable piece");
       if (!has(s.pieces_[me ^ 1], p))
-        fail(quoted, ": huffable '", h, "' is not a ", player_name(me ^ 1), " piece");
+        fail(quoted(), ": huffable '", h, "' is not a ", player_name(me ^ 1), " piece");
       s.huffable_ |= bit(p);
     }
   }
   const std::vector<std::string_view> lasts = split(value_of(fields[4], "last="), ',');
-  if (lasts.size() != 2) fail(quoted, ": last= needs two entries (White's, Black's)");
+  if (lasts.size() != 2) fail(quoted(), ": last= needs two entries (White's, Black's)");
   for (int player = 0; player < 2; ++player) {
     if (lasts[player] == "-") continue;
-    if (!no_back_and_forth_) fail(quoted, ": a previous step given, but no_back_and_forth is off");
+    if (!no_back_and_forth_)
+      fail(quoted(), ": a previous step given, but no_back_and_forth is off");
     const Action a =
         lasts[player].size() == 5 && lasts[player][2] == '-' ? read_action(lasts[player]) : -1;
-    if (a < 0) fail(quoted, ": previous step '", lasts[player], "' is not a step like 'c2-c3'");
+    if (a < 0) fail(quoted(), ": previous step '", lasts[player], "' is not a step like 'c2-c3'");
     s.last_from_[player] = static_cast<int8_t>(a / kDirs);
     s.last_to_[player] = static_cast<int8_t>(a / kDirs + kDelta[a % kDirs]);
   }
   s.turns_ = static_cast<int16_t>(number(value_of(fields[5], "turns="), "turns"));
-  if (s.turns_ > max_plies_) fail(quoted, ": turns ", s.turns_, " exceeds max_plies ", max_plies_);
+  if (s.turns_ > max_plies_)
+    fail(quoted(), ": turns ", s.turns_, " exceeds max_plies ", max_plies_);
   s.move_number_ = number(value_of(fields[6], "moves="), "moves");
-  if (s.move_number_ < s.turns_) fail(quoted, ": fewer moves than turns");
+  if (s.move_number_ < s.turns_) fail(quoted(), ": fewer moves than turns");
   const std::string_view history = value_of(fields[7], "history=");
   if (history != "-") {
-    if (!repetition_draw_) fail(quoted, ": a history given, but repetition_draw is off");
+    if (!repetition_draw_) fail(quoted(), ": a history given, but repetition_draw is off");
     const std::vector<std::string_view> entries = split(history, ',');
-    if (entries.size() > kHistory) fail(quoted, ": more than ", kHistory, " history entries");
+    if (entries.size() > kHistory) fail(quoted(), ": more than ", kHistory, " history entries");
     for (std::string_view e : entries) {
       uint64_t v = 0;
       const auto res = std::from_chars(e.data(), e.data() + e.size(), v, 16);
       if (res.ec != std::errc() || res.ptr != e.data() + e.size() || (v >> (2 * kPoints + 1)) ||
           (v & (v >> kPoints) & kBoardMask))
-        fail(quoted, ": history entry '", e, "' is not a packed position");
+        fail(quoted(), ": history entry '", e, "' is not a packed position");
       s.history_[s.history_len_++] = v;
     }
   }

@@ -17,11 +17,13 @@
 // its own pieces (other players' pieces there count as its own). Without play_to_finish the first
 // to finish wins: +1 to it, -1/(N-1) to everyone else. With play_to_finish, finished players are
 // skipped and play goes on; the game ends when fewer than two players are still playing, and
-// returns go by rank linearly from +1 (first) to -1 (last). A player that goes out
-// (no_move_loses) ranks below everyone still playing; among those out, the later one ranks
-// higher. Without play_to_finish, if every other player went out the last one standing wins.
-// After max_plies turns the game stops and the players still playing are ranked by their
-// remaining distance (scoring.h), ties sharing the average of their rank values.
+// returns go by rank linearly from +1 (first) to -1 (last).
+// A player that goes out (no_move_loses) ranks below everyone still playing; among those out,
+// the later one ranks higher. A player whose goal is complete when it has to pass finishes
+// rather than going out. Without play_to_finish, the last one standing when every other player
+// went out wins. After max_plies turns the game stops: finished players keep their ranks, those
+// still playing are ranked by remaining distance (scoring.h), ties sharing the average of their
+// rank values, then those out.
 //
 // Canonical view (observation, policy_index): the board is turned so that the mover's triangle
 // is at the bottom; seat k is player (mover + k) % N. Observation planes on the 17x17 embedding
@@ -58,11 +60,16 @@ namespace hz {
 
 class ChineseCheckers;
 
+namespace cc {
+// Bound on legal actions: pieces x empty holes, at most 19 x (121 - 38) = 1577, plus pass.
+inline constexpr int kMaxLegalActions = 1600;
+}  // namespace cc
+
 enum class SeatStatus : uint8_t { kPlaying = 0, kFinished = 1, kOut = 2 };
 
 class ChineseCheckersState {
  public:
-  using ActionList = hz::ActionList<1600>;
+  using ActionList = hz::ActionList<cc::kMaxLegalActions>;
 
   const ChineseCheckers& game() const { return *game_; }
   int current_player() const { return current_; }
@@ -116,8 +123,7 @@ class ChineseCheckersState {
 class ChineseCheckers {
  public:
   using State = ChineseCheckersState;
-  // Bound on legal moves: pieces x empty holes, at most 19 x (121 - 38) = 1577, plus pass.
-  static constexpr int kMaxLegalActions = 1600;
+  static constexpr int kMaxLegalActions = cc::kMaxLegalActions;
   using ActionList = State::ActionList;
   static constexpr bool kActionIsTurn = true;  // every action is a whole turn (games/perft.h)
   static constexpr Action kPass = cc::kNumHoles * cc::kNumHoles;

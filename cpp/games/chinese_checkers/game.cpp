@@ -100,10 +100,9 @@ ChineseCheckersState ChineseCheckers::transform_state(const State& s, int sym) c
   const auto& to_view = t.rotate[k];
   const auto& from_view = t.rotate[(cc::kNumTriangles - k) % cc::kNumTriangles];
   State out = s;
-  for (int p = 0; p < players_; ++p) {
-    s.pieces(p).for_each([&](int h) { out.remove(p, h); });
+  for (int p = 0; p < players_; ++p) s.pieces(p).for_each([&](int h) { out.remove(p, h); });
+  for (int p = 0; p < players_; ++p)
     s.pieces(p).for_each([&](int h) { out.place(p, from_view[t.mirror[to_view[h]]]); });
-  }
   return out;
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "core/error.h"
 #include "games/chinese_checkers/board.h"
 
 namespace hz::cc {
@@ -58,28 +59,22 @@ int min_cost_assignment(int n, int m, const int (&cost)[kMaxRegion + 1][kMaxRegi
 
 }  // namespace
 
-int remaining_distance(const HoleSet& own, const HoleSet& occupied, const HoleSet& goal) {
+int remaining_distance(const HoleSet& own, const HoleSet& goal) {
   int holes[kMaxRegion], pieces[kMaxRegion];
   int num_holes = 0, num_pieces = 0;
-  (goal & occupied.complement()).for_each([&](int h) {
+  (goal & own.complement()).for_each([&](int h) {
     if (num_holes < kMaxRegion) holes[num_holes++] = h;
   });
   (own & goal.complement()).for_each([&](int h) {
     if (num_pieces < kMaxRegion) pieces[num_pieces++] = h;
   });
+  HZ_CHECK(num_holes == num_pieces, "a player has ", own.count(), " pieces for a goal of ",
+           goal.count(), " holes");
   if (num_holes == 0) return 0;
-  // More empty goal holes than pieces outside cannot happen with full piece sets; if it does
-  // (a hand-made position), the unreachable holes each count as the board's diameter.
-  int unmatched = 0;
-  if (num_holes > num_pieces) {
-    unmatched = (num_holes - num_pieces) * 16;
-    num_holes = num_pieces;
-  }
-  if (num_holes == 0) return unmatched;
   int cost[kMaxRegion + 1][kMaxRegion + 1];
   for (int i = 0; i < num_holes; ++i)
     for (int j = 0; j < num_pieces; ++j) cost[i + 1][j + 1] = hex_distance(holes[i], pieces[j]);
-  return unmatched + min_cost_assignment(num_holes, num_pieces, cost);
+  return min_cost_assignment(num_holes, num_pieces, cost);
 }
 
 void returns_from_ranking(int num_players, const int* rank_class, const int* rank_key,

@@ -130,7 +130,7 @@ void ChineseCheckersState::settle_returns() {
         break;
       case SeatStatus::kPlaying:
         rank_class[p] = 1;
-        rank_key[p] = cc::remaining_distance(pieces_[p], occupied_, game_->goal(p));
+        rank_key[p] = cc::remaining_distance(pieces_[p], game_->goal(p));
         break;
       case SeatStatus::kOut:
         rank_class[p] = 2, rank_key[p] = -order_[p];

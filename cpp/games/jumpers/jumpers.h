@@ -38,6 +38,10 @@
 // Symmetries (canonical view): 0 identity, 1 the reflection in the diagonal through both home
 // corners: (row, col) -> (col, row), directions right <-> up, left <-> down.
 //
+// max_game_length(): births <= R (both reserves), capture turns <= 8 + R, so at most 8 + 2R
+// turns; capture hops <= 8 + R per game, stops and births <= R each, own hops <= (N/2)^2 - 1
+// per turn (a hop keeps row and column parity): 547 (6x6), 1448 (8x8), 3311 (10x10) actions.
+//
 // Ownership and threads: a Jumpers is immutable after construction and may be shared; states
 // keep a pointer to it and must not outlive it. A State is a plain value (about 90 bytes), one
 // thread at a time; legal_actions/apply/observation allocate nothing.

@@ -1,0 +1,53 @@
+// Python bindings for game records (eval/record.h).
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "bindings/bindings.h"
+#include "eval/record.h"
+#include "games/registry.h"
+
+namespace py = pybind11;
+
+namespace hz::py_bind {
+
+void bind_records(py::module_& m) {
+  py::class_<GameRecord>(m, "GameRecord", "A played game: variant, players, turns, result.")
+      .def(py::init<>())
+      .def_readwrite("game", &GameRecord::game)
+      .def_property(
+          "options", [](const GameRecord& r) { return r.options.values(); },
+          [](GameRecord& r, const std::map<std::string, std::string>& o) {
+            r.options = GameOptions();
+            for (const auto& [k, v] : o) r.options.set(k, v);
+          })
+      .def_readwrite("players", &GameRecord::players)
+      .def_readwrite("turns", &GameRecord::turns)
+      .def_readwrite("turn_players", &GameRecord::turn_players)
+      .def_readwrite("comments", &GameRecord::comments)
+      .def_readwrite("result", &GameRecord::result);
+  m.def("parse_record", &parse_record, py::arg("text"), py::arg("source") = "<record>",
+        "Parses and validates a record by replaying it; errors name the line and the reason.");
+  m.def(
+      "format_record",
+      [](const GameRecord& r) { return format_record(*make_game(r.game, r.options), r); },
+      py::arg("record"));
+  m.def("replay_record", &replay_record, py::arg("record"),
+        "Every state of the game: [initial, after turn 1, ...].");
+  m.def(
+      "record_from_actions",
+      [](const AnyGame& game, const std::vector<Action>& actions,
+         const std::vector<std::string>& players, const std::vector<std::string>& comments) {
+        RecordBuilder builder(game, players);
+        auto state = game.new_initial_state();
+        for (size_t i = 0; i < actions.size(); ++i) {
+          builder.add_action(*state, actions[i], i < comments.size() ? comments[i] : "");
+          state->apply(actions[i]);
+        }
+        return builder.finish(*state);
+      },
+      py::arg("game"), py::arg("actions"), py::arg("players"),
+      py::arg("comments") = std::vector<std::string>{},
+      "Builds a record from the actions of a game (grouped into turns), one comment per action.");
+}
+
+}  // namespace hz::py_bind

@@ -1,0 +1,22 @@
+// Files that survive a kill: atomic writes (temporary file, flush, fsync, rename) and a CRC-32
+// for checksummed formats. Whatever a run writes goes through here, so a reader sees either the
+// old complete file or the new complete file, never half of one.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace hz {
+
+// Writes `bytes` to `path` atomically; throws hz::Error naming the path on failure.
+void write_file_atomically(const std::string& path, std::string_view bytes);
+// Reads a whole file; throws hz::Error naming the path if it cannot be read.
+std::string read_file(const std::string& path);
+// Appends one line (plus '\n') and flushes it to disk (metrics logs). Not atomic across lines:
+// readers drop a torn last line.
+void append_line_durably(const std::string& path, std::string_view line);
+
+uint32_t crc32(const void* data, size_t size, uint32_t previous = 0);
+
+}  // namespace hz

@@ -1,0 +1,55 @@
+"""Game records: read, write and replay games in hopzero's one text format.
+
+The format is documented in docs/formats.md ("Game records"); parsing replays every move, so a
+record with an unreadable line or an illegal move raises ValueError naming the line and why.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+from . import _core
+from ._core import GameRecord
+
+__all__ = ["GameRecord", "from_actions", "parse", "format", "read", "write", "states"]
+
+
+def parse(text: str, source: str = "<record>") -> GameRecord:
+    return _core.parse_record(text, source)
+
+
+def format(record: GameRecord) -> str:  # noqa: A001 - mirrors the C++ name
+    return _core.format_record(record)
+
+
+def read(path: str) -> GameRecord:
+    with open(path, encoding="utf-8") as f:
+        return parse(f.read(), path)
+
+
+def write(path: str, record: GameRecord) -> None:
+    """Writes atomically (temporary file, then rename)."""
+    text = format(record)
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".record-")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def from_actions(game, actions, players, comments=None) -> GameRecord:
+    """A record of a game given as its list of actions (grouped into turns for you)."""
+    return _core.record_from_actions(game, list(actions), list(players), list(comments or []))
+
+
+def states(record: GameRecord):
+    """Every state of the game: the initial state, then the state after each turn."""
+    return _core.replay_record(record)
