@@ -17,11 +17,7 @@ namespace {
 
 int run_bench_mcts(Args& args) {
   const std::string game_name = args.require("game");
-  GameOptions game_options;
-  for (const auto& o : args.get_all("option")) {
-    const GameOptions one = GameOptions::parse(o);
-    for (const auto& [k, v] : one.values()) game_options.set(k, v);
-  }
+  const GameOptions game_options = args.game_options();
   SelfPlayOptions options;
   options.threads = static_cast<int>(args.get_int("threads", 1, 1, 1024));
   options.games_per_thread = static_cast<int>(args.get_int("games-per-thread", 16, 1, 65536));
