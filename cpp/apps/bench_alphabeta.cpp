@@ -1,5 +1,7 @@
 // hopzero bench alphabeta: alpha-beta search speed (nodes/s) per game, from positions reached
 // by random play, through the same agents `hopzero match` uses.
+#include <time.h>
+
 #include <cstdio>
 #include <memory>
 
@@ -10,6 +12,13 @@
 
 namespace hz::cli {
 namespace {
+
+// CPU seconds of the calling thread: on a loaded machine wall time undercounts the speed.
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
 
 struct Variant {
   std::string game;
@@ -46,8 +55,8 @@ int run_bench_alphabeta(Args& args) {
   std::string spec =
       depth ? str_cat("alphabeta:depth=", depth) : str_cat("alphabeta:time_ms=", time_ms);
   if (!extra.empty()) spec += "," + extra;
-  std::printf("%-36s %9s %7s %12s %9s %12s\n", "game", "positions", "depth", "nodes", "seconds",
-              "nodes/s");
+  std::printf("%-28s %9s %7s %12s %9s %12s %12s\n", "game", "positions", "depth", "nodes",
+              "seconds", "nodes/s", "nodes/cpu-s");
   for (const Variant& v : variants) {
     auto game = make_game(v.game, v.options);
     auto agent = game->make_agent(AgentSpec::parse(spec), seed);
@@ -55,7 +64,7 @@ int run_bench_alphabeta(Args& args) {
     if (!stats) fail("bench alphabeta: agent '", spec, "' reports no search statistics");
     Rng rng(seed);
     uint64_t nodes = 0;
-    double seconds = 0;
+    double seconds = 0, cpu_seconds = 0;
     long depth_sum = 0;
     for (int p = 0; p < positions; ++p) {
       auto state = game->new_initial_state();
@@ -66,18 +75,25 @@ int run_bench_alphabeta(Args& args) {
       }
       if (state->is_terminal()) state = game->new_initial_state();
       agent->reset();
+      const double cpu0 = thread_cpu_seconds();
       agent->select_action(*state);
+      cpu_seconds += thread_cpu_seconds() - cpu0;
       const ab::SearchStats s = stats->last_stats();
       nodes += s.nodes;
       seconds += s.seconds;
       depth_sum += s.depth;
     }
-    std::printf("%-36s %9d %7.1f %12llu %9.2f %12.0f\n", game->full_name().substr(0, 36).c_str(),
-                positions, static_cast<double>(depth_sum) / positions,
-                static_cast<unsigned long long>(nodes), seconds,
-                seconds > 0 ? nodes / seconds : 0.0);
+    const std::string label =
+        v.options.values().empty() ? v.game : v.game + "(" + v.options.to_string() + ")";
+    std::printf("%-28s %9d %7.1f %12llu %9.2f %12.0f %12.0f\n", label.c_str(), positions,
+                static_cast<double>(depth_sum) / positions, static_cast<unsigned long long>(nodes),
+                seconds, seconds > 0 ? nodes / seconds : 0.0,
+                cpu_seconds > 0 ? nodes / cpu_seconds : 0.0);
   }
-  std::printf("agent %s (depth: mean deepest completed iteration, in turns)\n", spec.c_str());
+  std::printf(
+      "agent %s (depth: mean deepest completed iteration, in turns; nodes: states reached by "
+      "apply, quiescence included)\n",
+      spec.c_str());
   return 0;
 }
 

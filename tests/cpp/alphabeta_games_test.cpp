@@ -3,6 +3,8 @@
 // heuristics' contracts (antisymmetry, which actions are noisy), and the agents end to end.
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include "ab_checks.h"
 #include "games/adapter.h"
 #include "games/alquerque/heuristic.h"
@@ -258,6 +260,24 @@ TEST(HeuristicAgents, AlphaBetaBeatsRandomInEveryTwoPlayerGame) {
       total -= play(c.game, c.options, "random", "alphabeta:depth=2", 200 + i);
     }
     EXPECT_GE(total, 3.0f);  // of 4 at most: lose or draw at most one of four games
+  }
+}
+
+// A 50 ms limit returns well under a second on the largest boards (loose: not a timing test).
+TEST(HeuristicAgents, TimeLimitIsRespectedOnTheRealGames) {
+  for (const auto& [name, options] :
+       std::vector<std::pair<std::string, GameOptions>>{{"jumpers", {{"size", "10"}}},
+                                                        {"chinese_checkers", {{"players", "6"}}},
+                                                        {"alquerque", {}}}) {
+    auto game = make_game(name, options);
+    auto agent = game->make_agent(AgentSpec::parse("alphabeta:time_ms=50"), 0);
+    auto s = game->new_initial_state();
+    const auto t0 = std::chrono::steady_clock::now();
+    const Action a = agent->select_action(*s);
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_LT(ms, 1000) << name;
+    EXPECT_TRUE(s->is_legal(a)) << name;
   }
 }
 
