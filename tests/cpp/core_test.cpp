@@ -1,7 +1,6 @@
 // Tests of cpp/core: options, agent specs, typed config, RNG determinism.
 #include <gtest/gtest.h>
 
-#include <functional>
 #include <set>
 
 #include "core/config.h"
@@ -13,8 +12,6 @@
 
 namespace hz {
 namespace {
-
-using testing::error_of;
 
 TEST(Options, ResolveFillsDefaultsAndRejectsUnknown) {
   std::vector<OptionSpec> specs = {{"size", "6", {"6", "8", "10"}, 0, 0, "board size"},

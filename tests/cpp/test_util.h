@@ -6,9 +6,9 @@
 
 #include "core/error.h"
 
-namespace hz::testing {
+namespace hz {
 
-// The message of the hz::Error that f throws, or "" when it throws none.
+// The message of the hz::Error that `f` throws, or "" if it throws none.
 inline std::string error_of(const std::function<void()>& f) {
   try {
     f();
@@ -22,10 +22,4 @@ inline bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-}  // namespace hz::testing
-
-namespace hz {
-// The search and alquerque tests call these unqualified from namespace hz.
-using testing::contains;
-using testing::error_of;
 }  // namespace hz
