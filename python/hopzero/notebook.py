@@ -109,7 +109,8 @@ def tiny_config(game: str, options: dict | None = None, settings: dict | None = 
                 root: str | None = None) -> str:
     """The YAML text of a tiny training config for ``game``: configs/tiny_<game>.yaml (or
     tiny_<game>_*.yaml) when it exists, else another game's configs/tiny_*.yaml with its
-    ``game:`` section replaced; ``options`` are merged over the config's rule options. ``settings`` overrides keys by dotted path, e.g. {"training.total_steps": 20}.
+    ``game:`` section replaced; ``options`` are merged over the config's rule options.
+    ``settings`` overrides keys by dotted path, e.g. {"training.total_steps": 20}.
     FileNotFoundError when the repository has no tiny config at all."""
     import glob
 

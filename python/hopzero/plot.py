@@ -32,13 +32,13 @@ def _pyplot():
 
 
 def _resolve(state, game):
-    """(geometry, position, state-or-None) from a State or its serialized text."""
+    """(geometry, position) from a State or its serialized text."""
     if isinstance(state, str):
         if game is None:
             raise ValueError("drawing a serialized state needs game=")
-        return geometry(game), geometry(game).read(state), None
+        return geometry(game), geometry(game).read(state)
     geo = geometry(state.game)
-    return geo, geo.read(state), state
+    return geo, geo.read(state)
 
 
 def _new_ax(ax, geo: Geometry, size: float = 4.0):
@@ -50,7 +50,7 @@ def _new_ax(ax, geo: Geometry, size: float = 4.0):
     return ax
 
 
-def _arrow_segments(geo: Geometry, state, item) -> tuple[list[tuple[int, int]], list[int]]:
+def _arrow_segments(geo: Geometry, item) -> tuple[list[tuple[int, int]], list[int]]:
     """Segments (from, to) and marked points of one arrow spec: an action id, a notation text
     or a (from, to) pair of point indices/names."""
     if isinstance(item, (int, np.integer)):
@@ -86,7 +86,7 @@ def draw_board(state, ax=None, *, game=None, heat=None, heat_cmap: str = "viridi
     from matplotlib.collections import LineCollection
     from matplotlib.patches import Circle, FancyArrowPatch, Polygon
 
-    geo, pos, live = _resolve(state, game)
+    geo, pos = _resolve(state, game)
     ax = _new_ax(ax, geo)
     xy = geo.xy
     ax.set_aspect("equal")
@@ -129,7 +129,7 @@ def draw_board(state, ax=None, *, game=None, heat=None, heat_cmap: str = "viridi
                             gid=f"piece:{player}"))
 
     for item in arrows:
-        segments, marks = _arrow_segments(geo, live, item)
+        segments, marks = _arrow_segments(geo, item)
         for a, b in segments:
             ax.add_patch(FancyArrowPatch(xy[a], xy[b], arrowstyle="-|>", mutation_scale=14,
                                          color=arrow_color, linewidth=2.2, zorder=6,
