@@ -28,14 +28,9 @@ struct Variant {
 int run_bench_alphabeta(Args& args) {
   std::vector<Variant> variants;
   if (args.has("game")) {
-    Variant v{args.require("game"), {}};
-    for (const auto& o : args.get_all("option")) {
-      const GameOptions one = GameOptions::parse(o);
-      for (const auto& [k, val] : one.values()) v.options.set(k, val);
-    }
-    variants.push_back(v);
+    variants.push_back({args.require("game"), args.game_options()});
   } else {
-    args.get_all("option");
+    args.game_options();  // accepted (and ignored) without --game
     variants = {{"alquerque", {}},
                 {"jumpers", {{"size", "6"}}},
                 {"jumpers", {{"size", "8"}}},

@@ -14,11 +14,7 @@ namespace {
 
 int run_match_command(Args& args) {
   const std::string game_name = args.require("game");
-  GameOptions options;
-  for (const auto& o : args.get_all("option")) {
-    const GameOptions one = GameOptions::parse(o);
-    for (const auto& [k, v] : one.values()) options.set(k, v);
-  }
+  const GameOptions options = args.game_options();
   eval::MatchConfig config;
   // --a, --b, --c, ...: one agent each, in letter order; no gaps.
   for (char letter = 'a'; letter <= 'f'; ++letter) {

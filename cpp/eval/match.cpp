@@ -97,6 +97,7 @@ MatchResult run_match(const AnyGame& game, const MatchConfig& config,
   std::mutex mu;
   std::atomic<bool> stop{false};
   std::exception_ptr error;
+  WDL first_agent;  // agent 0's results so far, for the SPRT (guarded by mu)
   auto worker = [&](int thread) {
     try {
       // One instance per seat slot: agent k (K == N), or agent 0 and N-1 copies of agent 1.
@@ -130,13 +131,11 @@ MatchResult run_match(const AnyGame& game, const MatchConfig& config,
         std::lock_guard<std::mutex> lock(mu);
         result.outcomes.push_back(std::move(outcome));
         if (config.sprt) {
-          WDL first;
-          for (const GameOutcome& o : result.outcomes) {
-            const int s = static_cast<int>(std::find(o.seat_agent.begin(), o.seat_agent.end(), 0) -
-                                           o.seat_agent.begin());
-            first += seat_outcome(o.returns, s);
-          }
-          if (sprt(first, *config.sprt).decision != SprtDecision::kContinue) stop = true;
+          const GameOutcome& o = result.outcomes.back();
+          const int s = static_cast<int>(std::find(o.seat_agent.begin(), o.seat_agent.end(), 0) -
+                                         o.seat_agent.begin());
+          first_agent += seat_outcome(o.returns, s);
+          if (sprt(first_agent, *config.sprt).decision != SprtDecision::kContinue) stop = true;
         }
         if (progress) progress(g, static_cast<int>(result.outcomes.size()));
       }
