@@ -3,6 +3,7 @@
 #include "eval/match.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 #include "apps/command.h"
@@ -33,6 +34,8 @@ int run_match_command(Args& args) {
   config.threads = static_cast<int>(args.get_int("threads", 1, 1, 1024));
   config.seed = static_cast<uint64_t>(args.get_int("seed", 0, 0, 1L << 62));
   config.opening_plies = static_cast<int>(args.get_int("opening-plies", 2, 0, 1000));
+  config.save_games_dir = args.get("save-games", "");
+  if (!config.save_games_dir.empty()) std::filesystem::create_directories(config.save_games_dir);
   const std::string sprt = args.get("sprt", "");
   if (!sprt.empty()) config.sprt = eval::SprtSettings::parse(sprt);
   const std::string out = args.get("out", "");
@@ -59,7 +62,7 @@ int run_match_command(Args& args) {
 HZ_COMMAND("match", "play agents against each other: W/D/L per agent and seat, Elo, SPRT",
            "--game NAME [--option k=v ...] --a SPEC --b SPEC [--c SPEC ...] [--games N]\n"
            "       [--threads T] [--seed S] [--opening-plies P] [--out FILE.json]\n"
-           "       [--sprt elo0,elo1,alpha,beta] [--quiet]\n\n"
+           "       [--sprt elo0,elo1,alpha,beta] [--quiet] [--save-games DIR]\n\n"
            "One agent per seat (seats rotate game by game), or two agents in a game of more\n"
            "players (--a against a field of --b). Each rotation of seats starts from the same\n"
            "P random actions (default 2). Agent specs: random, greedy, alphabeta:depth=4,\n"

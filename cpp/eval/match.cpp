@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "eval/json_writer.h"
+#include "eval/record.h"
 
 namespace hz::eval {
 
@@ -49,14 +50,19 @@ WDL seat_outcome(const std::vector<float>& returns, int s) {
 }
 
 GameOutcome play_game(const AnyGame& game, int index, const std::vector<int>& seat_agent,
-                      std::vector<std::unique_ptr<Agent>>& seat_instances, int opening_plies,
-                      uint64_t seed) {
+                      std::vector<std::unique_ptr<Agent>>& seat_instances,
+                      const MatchConfig& config) {
   const int players = game.num_players();
   std::unique_ptr<AnyState> state = game.new_initial_state();
-  Rng rng(zobrist_key(seed, static_cast<uint64_t>(index / players), 0x09e));
-  for (int i = 0; i < opening_plies && !state->is_terminal(); ++i) {
+  std::vector<std::string> seat_specs;
+  for (int s = 0; s < players; ++s) seat_specs.push_back(config.agents[seat_agent[s]].to_string());
+  RecordBuilder record(game, seat_specs);
+  Rng rng(zobrist_key(config.seed, static_cast<uint64_t>(index / players), 0x09e));
+  for (int i = 0; i < config.opening_plies && !state->is_terminal(); ++i) {
     const std::vector<Action> legal = state->legal_actions();
-    state->apply(legal[rng.uniform_int(static_cast<uint32_t>(legal.size()))]);
+    const Action a = legal[rng.uniform_int(static_cast<uint32_t>(legal.size()))];
+    record.add_action(*state, a, "random opening");
+    state->apply(a);
   }
   for (auto& agent : seat_instances) agent->reset();
   GameOutcome out;
@@ -65,10 +71,17 @@ GameOutcome play_game(const AnyGame& game, int index, const std::vector<int>& se
   while (!state->is_terminal()) {
     if (++out.actions > game.max_game_length())
       fail("match: game ", index, " did not end within ", game.max_game_length(), " actions");
-    state->apply(seat_instances[state->current_player()]->select_action(*state));
+    const Action a = seat_instances[state->current_player()]->select_action(*state);
+    record.add_action(*state, a);
+    state->apply(a);
   }
   const PlayerValues r = state->returns();
   out.returns.assign(r.begin(), r.begin() + players);
+  if (!config.save_games_dir.empty()) {
+    char name[32];
+    std::snprintf(name, sizeof name, "/game_%06d.txt", index);
+    write_record_file(config.save_games_dir + name, game, record.finish(*state));
+  }
   return out;
 }
 
@@ -121,8 +134,7 @@ MatchResult run_match(const AnyGame& game, const MatchConfig& config,
         GameOutcome outcome;
         std::exception_ptr game_error;
         try {
-          outcome =
-              play_game(game, g, seat_agent, seat_instances, config.opening_plies, config.seed);
+          outcome = play_game(game, g, seat_agent, seat_instances, config);
         } catch (...) {
           game_error = std::current_exception();
         }

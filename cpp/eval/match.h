@@ -40,6 +40,8 @@ struct MatchConfig {
   uint64_t seed = 0;
   int opening_plies = 2;
   std::optional<SprtSettings> sprt;
+  // When set, every game is written there as a game record (eval/record.h), game_NNNNNN.txt.
+  std::string save_games_dir;
 };
 
 // One finished game.
