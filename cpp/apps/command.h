@@ -11,9 +11,12 @@
 namespace hz::cli {
 
 // Minimal flag parser: --name value, --name=value, repeated flags, and bare --flag switches.
+// With `leading_word`, one first argument that is not a flag is kept as word() (a command's
+// sub-command, e.g. "bench mcts"); other bare words are errors.
 class Args {
  public:
-  Args(std::string command, std::vector<std::string> argv);
+  Args(std::string command, std::vector<std::string> argv, bool leading_word = false);
+  const std::string& word() const { return word_; }  // "" when none was given
   std::string get(const std::string& name, const std::string& def);  // last occurrence wins
   std::string require(const std::string& name);
   long get_int(const std::string& name, long def, long lo, long hi);
@@ -26,6 +29,7 @@ class Args {
 
  private:
   std::string command_;
+  std::string word_;
   std::vector<std::pair<std::string, std::string>> values_;  // name -> value ("" for switch)
   std::vector<std::string> known_;
 };
@@ -33,6 +37,8 @@ class Args {
 struct Command {
   std::string name, summary, usage;
   std::function<int(Args&)> run;
+  // The command takes a leading word (Args::word()) and answers --help itself.
+  bool takes_word = false;
 };
 
 bool register_command(Command c);

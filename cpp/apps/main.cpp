@@ -8,8 +8,11 @@
 
 namespace hz::cli {
 
-Args::Args(std::string command, std::vector<std::string> argv) : command_(std::move(command)) {
-  for (size_t i = 0; i < argv.size(); ++i) {
+Args::Args(std::string command, std::vector<std::string> argv, bool leading_word)
+    : command_(std::move(command)) {
+  size_t first = 0;
+  if (leading_word && !argv.empty() && argv[0].rfind("--", 0) != 0) word_ = argv[first++];
+  for (size_t i = first; i < argv.size(); ++i) {
     const std::string& a = argv[i];
     if (a.rfind("--", 0) != 0 || a.size() < 3)
       fail("unexpected argument '", a, "' (flags start with --; see hopzero ", command_, " --help)");
@@ -125,14 +128,17 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::vector<std::string> rest(argv + 2, argv + argc);
+  const bool own_help = it->second.takes_word;
+  for (auto& a : rest)
+    if (own_help && a == "-h") a = "--help";
   for (const auto& a : rest)
-    if (a == "--help" || a == "-h") {
+    if (!own_help && (a == "--help" || a == "-h")) {
       std::cout << "usage: hopzero " << name << " " << it->second.usage << "\n\n"
                 << it->second.summary << "\n";
       return 0;
     }
   try {
-    hz::cli::Args args(name, rest);
+    hz::cli::Args args(name, rest, it->second.takes_word);
     return it->second.run(args);
   } catch (const hz::Error& e) {
     std::cerr << "hopzero " << name << ": error: " << e.what() << "\n";

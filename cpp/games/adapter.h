@@ -145,6 +145,8 @@ class GameAdapter final : public AnyGame {
     return hz::perft<G>(state_of(state), depth);
   }
   std::unique_ptr<Agent> make_agent(const AgentSpec& spec, uint64_t seed) const override;
+  std::unique_ptr<SelfPlayRunner> make_selfplay(const SelfPlayOptions& options,
+                                                const EvaluatorSpec& evaluator) const override;
 
   // The concrete state behind an AnyState of this game; throws if it belongs to another game.
   const typename G::State& state_of(const AnyState& s) const {

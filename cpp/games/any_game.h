@@ -22,6 +22,9 @@ namespace hz {
 class AnyGame;
 class Agent;
 struct AgentSpec;
+struct EvaluatorSpec;
+struct SelfPlayOptions;
+class SelfPlayRunner;
 
 class AnyState {
  public:
@@ -74,6 +77,12 @@ class AnyGame : public std::enable_shared_from_this<AnyGame> {
   // An agent for this game built from a spec ("random", "mcts:sims=200", ...); see
   // search/agent.h. Throws hz::Error for an unknown agent or setting.
   virtual std::unique_ptr<Agent> make_agent(const AgentSpec& spec, uint64_t seed) const = 0;
+
+  // A self-play runner (selfplay/selfplay_runner.h) for this game: MCTS with the given
+  // evaluator on options.threads threads, each with its own evaluator. Throws hz::Error for bad
+  // options or an evaluator that cannot be built.
+  virtual std::unique_ptr<SelfPlayRunner> make_selfplay(const SelfPlayOptions& options,
+                                                        const EvaluatorSpec& evaluator) const = 0;
 
   // "name" or "name(k=v,...)" with the resolved options.
   std::string full_name() const;

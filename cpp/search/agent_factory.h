@@ -11,6 +11,7 @@
 #include "core/rng.h"
 #include "games/adapter.h"
 #include "search/agent.h"
+#include "search/mcts_agent.h"
 
 namespace hz {
 
@@ -41,7 +42,12 @@ std::unique_ptr<Agent> make_agent_for(const GameAdapter<G>& game, const AgentSpe
     reader.finish();
     return std::make_unique<RandomAgent<G>>(game.self(), seed);
   }
-  fail("unknown agent kind '", spec.kind, "'; valid kinds: random");
+  if (spec.kind == "mcts") {
+    const MctsAgentSettings settings = MctsAgentSettings::read(reader, spec);
+    reader.finish();
+    return std::make_unique<MctsAgent<G>>(game.self(), settings, seed);
+  }
+  fail("unknown agent kind '", spec.kind, "'; valid kinds: random, mcts");
 }
 
 }  // namespace hz

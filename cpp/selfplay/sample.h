@@ -30,6 +30,10 @@ struct FinishedGame {
   std::vector<Action> actions;  // every action applied, from the initial state
   PlayerValues returns{};       // absolute players
   bool resigned = false;
+  // A game chosen to play on although a player wanted to resign (self-play's resignation check):
+  // and whether that resignation would have been false (the player did not lose in the end).
+  bool resign_playthrough = false;
+  bool resign_would_be_false = false;
 };
 
 // Reorders absolute-player values into seats relative to `player`.

@@ -1,0 +1,56 @@
+// hopzero bench: dispatches to the benchmark named by the first word (apps/bench.h).
+#include "apps/bench.h"
+
+#include <iostream>
+
+#include "core/error.h"
+
+namespace hz::cli {
+
+static std::map<std::string, Benchmark>& bench_table() {
+  static std::map<std::string, Benchmark> t;  // filled during static initialisation only
+  return t;
+}
+bool register_benchmark(Benchmark b) {
+  bench_table()[b.name] = std::move(b);
+  return true;
+}
+const std::map<std::string, Benchmark>& benchmarks() {
+  return bench_table();
+}
+
+namespace {
+
+std::string benchmark_list() {
+  std::string out;
+  for (const auto& [name, b] : benchmarks())
+    out +=
+        "  " + name + std::string(name.size() < 10 ? 10 - name.size() : 1, ' ') + b.summary + "\n";
+  return out;
+}
+
+int run_bench(Args& args) {
+  if (args.word().empty()) {
+    if (args.flag("help")) {
+      std::cout << "usage: hopzero bench NAME [flags]\n\nbenchmarks:\n" << benchmark_list();
+      return 0;
+    }
+    fail("which benchmark? 'hopzero bench NAME [flags]' with NAME one of:\n", benchmark_list());
+  }
+  auto it = benchmarks().find(args.word());
+  if (it == benchmarks().end())
+    fail("unknown benchmark '", args.word(), "'; one of:\n", benchmark_list());
+  if (args.flag("help")) {
+    std::cout << "usage: hopzero bench " << it->first << " " << it->second.usage << "\n\n"
+              << it->second.summary << "\n";
+    return 0;
+  }
+  return it->second.run(args);
+}
+
+}  // namespace
+
+HZ_COMMAND("bench", "run a benchmark: hopzero bench NAME [flags] (bench --help lists them)",
+           "NAME [flags]  (hopzero bench --help lists the benchmarks)", run_bench, true);
+
+}  // namespace hz::cli

@@ -1,0 +1,17 @@
+// Directory helpers for run directories: create a folder tree, and list numbered files such as
+// ckpt_000400.pt or shard_000012.bin. Stateless; thread-safe.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hz {
+
+void make_dirs(const std::string& path);  // mkdir -p; throws hz::Error naming the path
+bool path_exists(const std::string& path);
+// The numbers N of the regular files named <prefix><digits><suffix> in `dir`, ascending; an
+// absent directory gives none.
+std::vector<long> numbered_files(const std::string& dir, const std::string& prefix,
+                                 const std::string& suffix);
+
+}  // namespace hz

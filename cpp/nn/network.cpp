@@ -1,0 +1,295 @@
+#include "nn/network.h"
+
+#include <dlfcn.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "core/config.h"
+#include "core/rng.h"
+#include "nn/network_impl.h"
+
+namespace hz {
+
+// ---------------------------------------------------------------------------------- config
+
+NetworkConfig NetworkConfig::from_config(ConfigSection s, ObservationShape observation,
+                                         int num_actions, int num_players) {
+  NetworkConfig c;
+  c.blocks = s.get_int("blocks", 4, 0, 64, "residual blocks in the tower");
+  c.channels = s.get_int("channels", 32, 1, 1024, "channels of every tower convolution");
+  c.policy_channels =
+      s.get_int("policy_channels", 2, 1, 256, "1x1-convolution channels of the policy head");
+  c.value_channels =
+      s.get_int("value_channels", 1, 1, 256, "1x1-convolution channels of the value head");
+  c.value_hidden = s.get_int("value_hidden", 64, 1, 4096, "hidden units of the value head");
+  s.finish();
+  c.observation = observation;
+  c.num_actions = num_actions;
+  c.num_players = num_players;
+  return c;
+}
+
+std::string NetworkConfig::to_string() const {
+  return str_cat("blocks=", blocks, ",channels=", channels, ",policy_channels=", policy_channels,
+                 ",value_channels=", value_channels, ",value_hidden=", value_hidden,
+                 ",planes=", observation.planes, ",height=", observation.height,
+                 ",width=", observation.width, ",actions=", num_actions, ",players=", num_players);
+}
+
+NetworkConfig NetworkConfig::parse(const std::string& text) {
+  GameOptions kv = GameOptions::parse(text);
+  auto get = [&](const char* key, long lo, long hi) {
+    if (!kv.has(key)) fail("network config '", text, "' has no '", key, "'");
+    const long v = kv.get_int(key);
+    if (v < lo || v > hi)
+      fail("network config '", text, "': ", key, "=", v, " is out of range [", lo, ", ", hi, "]");
+    return static_cast<int>(v);
+  };
+  NetworkConfig c;
+  c.blocks = get("blocks", 0, 64);
+  c.channels = get("channels", 1, 1024);
+  c.policy_channels = get("policy_channels", 1, 256);
+  c.value_channels = get("value_channels", 1, 256);
+  c.value_hidden = get("value_hidden", 1, 4096);
+  c.observation.planes = get("planes", 1, 1 << 16);
+  c.observation.height = get("height", 1, 1 << 12);
+  c.observation.width = get("width", 1, 1 << 12);
+  c.num_actions = get("actions", 1, 1 << 24);
+  c.num_players = get("players", 1, kMaxPlayers);
+  if (kv.values().size() != 10) fail("network config '", text, "' has unknown fields");
+  return c;
+}
+
+// ---------------------------------------------------------------------------------- modules
+
+ResidualBlockImpl::ResidualBlockImpl(int channels) {
+  auto conv = [&] {
+    return torch::nn::Conv2d(
+        torch::nn::Conv2dOptions(channels, channels, 3).padding(1).bias(false));
+  };
+  conv1 = register_module("conv1", conv());
+  bn1 = register_module("bn1", torch::nn::BatchNorm2d(channels));
+  conv2 = register_module("conv2", conv());
+  bn2 = register_module("bn2", torch::nn::BatchNorm2d(channels));
+}
+
+torch::Tensor ResidualBlockImpl::forward(const torch::Tensor& x) {
+  torch::Tensor y = torch::relu(bn1(conv1(x)));
+  y = bn2(conv2(y));
+  return torch::relu(y + x);
+}
+
+PolicyValueNetImpl::PolicyValueNetImpl(const NetworkConfig& c) {
+  const int cells = c.observation.height * c.observation.width;
+  stem = register_module(
+      "stem",
+      torch::nn::Conv2d(
+          torch::nn::Conv2dOptions(c.observation.planes, c.channels, 3).padding(1).bias(false)));
+  stem_bn = register_module("stem_bn", torch::nn::BatchNorm2d(c.channels));
+  tower = register_module("tower", torch::nn::ModuleList());
+  for (int i = 0; i < c.blocks; ++i) tower->push_back(ResidualBlock(c.channels));
+  auto conv1x1 = [](int in, int out) {
+    return torch::nn::Conv2d(torch::nn::Conv2dOptions(in, out, 1).bias(false));
+  };
+  policy_conv = register_module("policy_conv", conv1x1(c.channels, c.policy_channels));
+  policy_bn = register_module("policy_bn", torch::nn::BatchNorm2d(c.policy_channels));
+  policy_fc =
+      register_module("policy_fc", torch::nn::Linear(c.policy_channels * cells, c.num_actions));
+  value_conv = register_module("value_conv", conv1x1(c.channels, c.value_channels));
+  value_bn = register_module("value_bn", torch::nn::BatchNorm2d(c.value_channels));
+  value_fc1 =
+      register_module("value_fc1", torch::nn::Linear(c.value_channels * cells, c.value_hidden));
+  value_fc2 = register_module("value_fc2", torch::nn::Linear(c.value_hidden, c.num_players));
+}
+
+std::pair<torch::Tensor, torch::Tensor> PolicyValueNetImpl::forward(const torch::Tensor& x) {
+  torch::Tensor h = torch::relu(stem_bn(stem(x)));
+  for (const auto& block : *tower) h = block->as<ResidualBlock>()->forward(h);
+  torch::Tensor p = torch::relu(policy_bn(policy_conv(h))).flatten(1);
+  torch::Tensor v = torch::relu(value_bn(value_conv(h))).flatten(1);
+  v = torch::tanh(value_fc2(torch::relu(value_fc1(v))));
+  return {policy_fc(p), v};
+}
+
+std::vector<std::pair<std::string, torch::Tensor>> Network::Impl::state() const {
+  std::vector<std::pair<std::string, torch::Tensor>> out;
+  for (const auto& p : net->named_parameters()) out.emplace_back(p.key(), p.value());
+  for (const auto& b : net->named_buffers()) out.emplace_back(b.key(), b.value());
+  return out;
+}
+
+// ---------------------------------------------------------------------------------- Network
+
+namespace {
+
+// He-normal weights from an hz::Rng (deterministic, independent of LibTorch's global RNG);
+// zero biases; batch norm scale 1. The last value layer is scaled down so tanh starts unsaturated.
+void initialise(PolicyValueNetImpl& net, uint64_t seed) {
+  torch::NoGradGuard no_grad;
+  Rng rng(seed);
+  for (auto& p : net.named_parameters()) {
+    torch::Tensor t = p.value();
+    const std::string& name = p.key();
+    const bool is_bias = name.size() >= 4 && name.compare(name.size() - 4, 4, "bias") == 0;
+    if (is_bias) {
+      t.zero_();
+    } else if (t.dim() == 1) {
+      t.fill_(1.0f);  // batch-norm scale
+    } else {
+      const int64_t fan_in = t.numel() / t.size(0);
+      double stddev = std::sqrt(2.0 / static_cast<double>(fan_in));
+      if (name.rfind("value_fc2", 0) == 0 || name.rfind("policy_fc", 0) == 0)
+        stddev = std::sqrt(1.0 / static_cast<double>(fan_in));
+      torch::Tensor cpu = torch::empty(t.sizes(), torch::kFloat32);
+      float* data = cpu.data_ptr<float>();
+      for (int64_t i = 0; i < cpu.numel(); ++i) data[i] = static_cast<float>(rng.normal() * stddev);
+      t.copy_(cpu);
+    }
+  }
+}
+
+}  // namespace
+
+Network::Network(const NetworkConfig& config, Uninitialised) {
+  if (config.observation.size() <= 0 || config.num_actions <= 0 || config.num_players <= 0 ||
+      config.num_players > kMaxPlayers)
+    fail("network config '", config.to_string(), "' has an empty shape");
+  impl_ = std::make_unique<Impl>(config);
+  impl_->set_training(false);
+}
+
+Network::Network(const NetworkConfig& config, uint64_t seed) : Network(config, Uninitialised{}) {
+  initialise(*impl_->net, seed);
+}
+
+Network::~Network() = default;
+
+const NetworkConfig& Network::config() const {
+  return impl_->config;
+}
+
+int64_t Network::num_parameters() const {
+  int64_t n = 0;
+  for (const auto& p : impl_->net->parameters()) n += p.numel();
+  return n;
+}
+
+std::unique_ptr<Network> Network::clone() const {
+  std::unique_ptr<Network> out(new Network(impl_->config, Uninitialised{}));
+  torch::NoGradGuard no_grad;
+  auto src = impl_->state();
+  auto dst = out->impl_->state();
+  HZ_CHECK(src.size() == dst.size(), "network clone: tensor lists differ");
+  for (size_t i = 0; i < src.size(); ++i) dst[i].second.copy_(src[i].second);
+  return out;
+}
+
+namespace {
+
+// Runs the network in inference mode; returns contiguous (logits, values).
+std::pair<torch::Tensor, torch::Tensor> infer(const Network::Impl& impl, const float* obs, int n) {
+  if (impl.training) fail("inference asked of a network in training mode");
+  const NetworkConfig& c = impl.config;
+  torch::Tensor x = torch::from_blob(
+      const_cast<float*>(obs), {n, c.observation.planes, c.observation.height, c.observation.width},
+      torch::kFloat32);
+  auto [logits, values] = impl.net.ptr()->forward(x);  // read-only in eval mode
+  return {logits.contiguous(), values.contiguous()};
+}
+
+}  // namespace
+
+void Network::forward(const float* observations, int n, float* policy_logits, float* values) const {
+  if (n <= 0) return;
+  torch::InferenceMode guard;
+  auto [logits, v] = infer(*impl_, observations, n);
+  std::memcpy(policy_logits, logits.data_ptr<float>(), sizeof(float) * logits.numel());
+  std::memcpy(values, v.data_ptr<float>(), sizeof(float) * v.numel());
+}
+
+void Network::forward_gather(const float* observations, int n, const int32_t* row_offsets,
+                             const int32_t* indices, float* gathered, float* values) const {
+  if (n <= 0) return;
+  torch::InferenceMode guard;
+  auto [logits, v] = infer(*impl_, observations, n);
+  const int num_actions = impl_->config.num_actions;
+  const float* all = logits.data_ptr<float>();
+  for (int i = 0; i < n; ++i) {
+    const float* row = all + static_cast<int64_t>(i) * num_actions;
+    for (int32_t k = row_offsets[i]; k < row_offsets[i + 1]; ++k) {
+      HZ_CHECK(indices[k] >= 0 && indices[k] < num_actions, "policy index ", indices[k],
+               " out of range");
+      gathered[k] = row[indices[k]];
+    }
+  }
+  std::memcpy(values, v.data_ptr<float>(), sizeof(float) * v.numel());
+}
+
+// ---------------------------------------------------------------------------------- archives
+
+// Tensors are stored under index keys ("t0", "t1", ...) with their names in one string, so the
+// archive never depends on how an archive treats dotted names; load checks names and shapes.
+void save_network(const Network& net, torch::serialize::OutputArchive& archive) {
+  std::string names;
+  int i = 0;
+  for (const auto& [name, tensor] : net.impl().state()) {
+    archive.write(str_cat("t", i++), tensor);
+    names += name + "\n";
+  }
+  archive.write("names", c10::IValue(names));
+  archive.write("config", c10::IValue(net.config().to_string()));
+}
+
+void load_network(Network& net, torch::serialize::InputArchive& archive,
+                  const std::string& source) {
+  torch::NoGradGuard no_grad;
+  c10::IValue config, names;
+  if (!archive.try_read("config", config) || !config.isString() ||
+      !archive.try_read("names", names) || !names.isString())
+    fail("'", source, "': no network in the file");
+  if (config.toStringRef() != net.config().to_string())
+    fail("'", source, "': network is '", config.toStringRef(), "', expected '",
+         net.config().to_string(), "'");
+  std::string expected_names;
+  auto state = net.impl().state();
+  for (const auto& entry : state) expected_names += entry.first + "\n";
+  if (names.toStringRef() != expected_names)
+    fail("'", source, "': network tensors are named differently from this build's network");
+  for (size_t i = 0; i < state.size(); ++i) {
+    const std::string& name = state[i].first;
+    torch::Tensor stored;
+    if (!archive.try_read(str_cat("t", i), stored))
+      fail("'", source, "': network tensor '", name, "' is missing");
+    if (stored.sizes() != state[i].second.sizes() ||
+        stored.scalar_type() != state[i].second.scalar_type())
+      fail("'", source, "': network tensor '", name, "' has shape ", stored.sizes(), ", expected ",
+           state[i].second.sizes());
+    state[i].second.copy_(stored);
+  }
+}
+
+// ---------------------------------------------------------------------------------- threads
+
+void set_torch_threads(int intra_op_threads) {
+  if (intra_op_threads < 1) fail("torch threads must be at least 1, not ", intra_op_threads);
+  torch::set_num_threads(intra_op_threads);
+  // OpenBLAS keeps its own pool; it is found at run time so the build does not depend on it.
+  using SetThreads = void (*)(int);
+  if (auto f = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads")))
+    f(intra_op_threads);
+}
+
+int torch_threads() {
+  return torch::get_num_threads();
+}
+
+void set_torch_threads_for_this_thread(int intra_op_threads) {
+  if (intra_op_threads < 1) fail("torch threads must be at least 1, not ", intra_op_threads);
+  torch::get_num_threads();  // LibTorch's lazy per-thread initialisation happens first
+  using SetThreads = void (*)(int);
+  if (auto f = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "omp_set_num_threads")))
+    f(intra_op_threads);
+}
+
+}  // namespace hz

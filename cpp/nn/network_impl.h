@@ -1,0 +1,59 @@
+// LibTorch side of nn/network.h. Include only from .cpp files in cpp/nn/ and cpp/train/ (each
+// file that includes <torch/torch.h> costs ~30 s to compile).
+//
+// Network::Impl owns the module. `training` mirrors the module's train/eval mode so that
+// inference can refuse a network in training mode without touching LibTorch's mode flags.
+#pragma once
+
+#include <torch/torch.h>
+
+#include <utility>
+
+#include "nn/network.h"
+
+namespace hz {
+
+struct ResidualBlockImpl : torch::nn::Module {
+  explicit ResidualBlockImpl(int channels);
+  torch::Tensor forward(const torch::Tensor& x);
+  torch::nn::Conv2d conv1{nullptr}, conv2{nullptr};
+  torch::nn::BatchNorm2d bn1{nullptr}, bn2{nullptr};
+};
+TORCH_MODULE(ResidualBlock);
+
+struct PolicyValueNetImpl : torch::nn::Module {
+  explicit PolicyValueNetImpl(const NetworkConfig& config);
+  // x: [n, planes, height, width] -> (policy logits [n, num_actions], seat values [n, players])
+  std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor& x);
+
+  torch::nn::Conv2d stem{nullptr};
+  torch::nn::BatchNorm2d stem_bn{nullptr};
+  torch::nn::ModuleList tower;
+  torch::nn::Conv2d policy_conv{nullptr};
+  torch::nn::BatchNorm2d policy_bn{nullptr};
+  torch::nn::Linear policy_fc{nullptr};
+  torch::nn::Conv2d value_conv{nullptr};
+  torch::nn::BatchNorm2d value_bn{nullptr};
+  torch::nn::Linear value_fc1{nullptr}, value_fc2{nullptr};
+};
+TORCH_MODULE(PolicyValueNet);
+
+struct Network::Impl {
+  explicit Impl(const NetworkConfig& c) : config(c), net(c) {}
+  NetworkConfig config;
+  PolicyValueNet net;
+  bool training = false;
+  void set_training(bool on) {
+    training = on;
+    net->train(on);
+  }
+  // Every parameter and buffer by name: what copies and serialization walk.
+  std::vector<std::pair<std::string, torch::Tensor>> state() const;
+};
+
+// Writes/reads the network's parameters and buffers into/from an archive; load checks that every
+// tensor is present with the right shape and throws hz::Error naming `source` otherwise.
+void save_network(const Network& net, torch::serialize::OutputArchive& archive);
+void load_network(Network& net, torch::serialize::InputArchive& archive, const std::string& source);
+
+}  // namespace hz

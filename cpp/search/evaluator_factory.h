@@ -1,0 +1,47 @@
+// Builds an Evaluator<G> (nn/evaluator.h) from a small description, so agents, self-play and
+// benchmarks name evaluators the same way: "uniform", "rollout" (with a play-out count), or
+// "checkpoint" (a network file; see nn/torch_evaluator.h for where the backend plugs in).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "nn/evaluator.h"
+#include "nn/torch_evaluator.h"
+#include "search/rollout_evaluator.h"
+
+namespace hz {
+
+struct EvaluatorSpec {
+  std::string kind = "uniform";  // uniform | rollout | checkpoint
+  int rollouts = 1;              // rollout: play-outs per leaf
+  std::string checkpoint;        // checkpoint: path of the network
+  int threads = 1;               // checkpoint: intra-op threads per evaluator
+  // kind "network" (set by code, not by agent specs): the network a trainer publishes, read
+  // anew at each evaluate() call (nn/torch_evaluator.h).
+  std::shared_ptr<const NetworkSlot> network;
+
+  static const std::vector<std::string>& kinds() {
+    static const std::vector<std::string> k = {"uniform", "rollout", "checkpoint"};
+    return k;
+  }
+};
+
+// `seed` seeds evaluators that draw random numbers (rollout).
+template <class G>
+std::unique_ptr<Evaluator<G>> make_evaluator(const G& game, const EvaluatorSpec& spec,
+                                             uint64_t seed) {
+  if (spec.kind == "uniform") return std::make_unique<UniformEvaluator<G>>();
+  if (spec.kind == "rollout") return std::make_unique<RolloutEvaluator<G>>(spec.rollouts, seed);
+  if (spec.kind == "checkpoint") {
+    if (spec.checkpoint.empty()) fail("evaluator 'checkpoint' needs a checkpoint path");
+    return make_checkpoint_evaluator<G>(game, spec.checkpoint, spec.threads);
+  }
+  if (spec.kind == "network") return make_network_evaluator<G>(game, spec.network);
+  fail("unknown evaluator '", spec.kind, "'; one of: uniform, rollout, checkpoint");
+}
+
+}  // namespace hz

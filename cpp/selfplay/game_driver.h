@@ -1,0 +1,325 @@
+// GameDriver<G>: self-play with MCTS (search/mcts.h), batching leaves across games.
+//
+// Each worker thread drives options.games_per_thread games at once, each with its own tree. In
+// one round every game's tree selects up to mcts.leaves_per_round leaves; all of them go to the
+// thread's evaluator in one evaluate() call; then every tree expands and backs up its leaves, and
+// a game whose search is done plays its move. A finished game is emitted as a FinishedGame
+// (selfplay/sample.h): one sample per searched position (canonical observation, visit shares by
+// canonical policy index, returns in seat order). Positions with one legal action are played
+// without search and give no sample.
+//
+// Determinism: game g uses an RNG seeded from (options.seed, g), so with one thread (or with a
+// deterministic evaluator that does not depend on batch composition) the same seed gives the same
+// games. Game ids are handed out in order from options.first_game_id.
+//
+// Threads: evaluators come from a factory called once per worker (index 0..threads-1); a factory
+// may return the same thread-safe evaluator every time. The game object must outlive the driver.
+#pragma once
+
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include <time.h>
+#include <vector>
+
+#include "search/mcts.h"
+#include "selfplay/selfplay_runner.h"
+
+namespace hz {
+
+template <class G>
+class GameDriver final : public SelfPlayRunner {
+ public:
+  using State = typename G::State;
+  using EvaluatorFactory = std::function<std::shared_ptr<Evaluator<G>>(int thread)>;
+
+  // `keep_alive` (optional) is held for the driver's lifetime, e.g. the owner of `game`.
+  GameDriver(const G& game, const SelfPlayOptions& options, EvaluatorFactory factory,
+             std::shared_ptr<const void> keep_alive = nullptr)
+      : keep_alive_(std::move(keep_alive)),
+        game_(game),
+        options_(options),
+        factory_(std::move(factory)) {
+    options_.validate();
+    if (options_.resign_enabled() && game_.num_players() != 2)
+      fail("self-play: resignation is defined for two-player games only (this game has ",
+           game_.num_players(), " players)");
+  }
+
+  void run(const GameCallback& on_game) override {
+    on_game_ = &on_game;
+    start_ = std::chrono::steady_clock::now().time_since_epoch().count();
+    next_game_ = 0;
+    std::vector<std::thread> workers;
+    for (int t = 0; t < options_.threads; ++t)
+      workers.emplace_back([this, t] {
+        try {
+          Worker(*this, t).run();
+          add_thread_cpu_time();
+        } catch (...) {
+          std::lock_guard<std::mutex> lock(mutex_);
+          if (!error_) error_ = std::current_exception();
+          stop_ = true;
+        }
+      });
+    for (auto& w : workers) w.join();
+    seconds_ = seconds_since_start();
+    finished_ = true;
+    if (error_) std::rethrow_exception(error_);
+  }
+
+  void stop() override { stop_ = true; }
+
+  SelfPlayStats stats() const override {
+    SelfPlayStats s;
+    s.seconds = finished_ ? seconds_.load() : seconds_since_start();
+    s.cpu_seconds = cpu_ns_ * 1e-9;
+    s.games = games_;
+    s.searches = searches_;
+    s.actions = actions_;
+    s.simulations = simulations_;
+    s.evaluations = evaluations_;
+    s.nodes = nodes_;
+    s.collisions = collisions_;
+    s.batches = batches_;
+    for (int k = 0; k < SelfPlayStats::kHistogramBuckets; ++k) s.batch_histogram[k] = histogram_[k];
+    s.resignations = resignations_;
+    s.playthroughs = playthroughs_;
+    s.false_resignations = false_resignations_;
+    return s;
+  }
+
+ private:
+  // One game in progress, with its own tree.
+  struct Slot {
+    Slot(const G& game, const MctsConfig& config) : mcts(game, config, 0) {}
+    Mcts<G> mcts;
+    std::optional<State> state;
+    FinishedGame record;
+    bool active = false, searching = false;
+    bool may_resign = true;
+    int would_resign = -1;  // player who would have resigned in a play-on game
+  };
+
+  class Worker {
+   public:
+    Worker(GameDriver& driver, int thread) : d_(driver), evaluator_(driver.factory_(thread)) {
+      HZ_CHECK(evaluator_ != nullptr, "evaluator factory returned nothing");
+      slots_.reserve(d_.options_.games_per_thread);
+      for (int i = 0; i < d_.options_.games_per_thread; ++i)
+        slots_.emplace_back(d_.game_, d_.options_.mcts);
+    }
+
+    void run() {
+      for (Slot& s : slots_) start_game(s);
+      MctsCounters before{};
+      for (;;) {
+        int active = 0, leaves = 0;
+        for (Slot& s : slots_) {
+          if (s.active && !s.searching) begin_move(s);
+          if (!s.active) continue;
+          ++active;
+          leaves += s.mcts.collect_leaves();
+        }
+        if (active == 0 || d_.stop_) break;
+        if (leaves > 0) {
+          items_.resize(leaves);
+          int at = 0;
+          for (Slot& s : slots_) {
+            if (!s.active) continue;
+            s.mcts.fill_eval_items(items_.data() + at);
+            at += s.mcts.pending_count();
+          }
+          evaluator_->evaluate(items_.data(), leaves);
+          ++d_.batches_;
+          ++d_.histogram_[std::min<int>(std::bit_width(static_cast<unsigned>(leaves)) - 1,
+                                        SelfPlayStats::kHistogramBuckets - 1)];
+        }
+        MctsCounters now{};
+        for (Slot& s : slots_) {
+          if (!s.active) continue;
+          s.mcts.apply_evaluations();
+          if (s.mcts.search_done()) play_move(s);
+        }
+        for (const Slot& s : slots_) add(now, s.mcts.counters());
+        d_.simulations_ += now.simulations - before.simulations;
+        d_.evaluations_ += now.evaluations - before.evaluations;
+        d_.nodes_ += now.nodes - before.nodes;
+        d_.collisions_ += now.collisions - before.collisions;
+        before = now;
+      }
+    }
+
+   private:
+    static void add(MctsCounters& sum, const MctsCounters& c) {
+      sum.simulations += c.simulations;
+      sum.evaluations += c.evaluations;
+      sum.nodes += c.nodes;
+      sum.collisions += c.collisions;
+    }
+
+    void start_game(Slot& s) {
+      s.active = false;
+      if (d_.stop_) return;
+      const int64_t index = d_.next_game_++;
+      if (d_.options_.max_games > 0 && index >= d_.options_.max_games) return;
+      const uint64_t id = d_.options_.first_game_id + static_cast<uint64_t>(index);
+      s.mcts.rng() = Rng(zobrist_key(d_.options_.seed, id, 0x5e1f));
+      s.mcts.clear();
+      s.state.emplace(d_.game_.initial_state());
+      s.mcts.set_root(*s.state);
+      s.record = FinishedGame{};
+      s.record.game_id = id;
+      s.active = true;
+      s.searching = false;
+      s.may_resign = d_.options_.resign_enabled() &&
+                     s.mcts.rng().uniform01() >= d_.options_.resign_playthrough_fraction;
+      s.would_resign = -1;
+    }
+
+    // Plays forced actions and finished games until the slot needs a search (or is idle).
+    void begin_move(Slot& s) {
+      while (s.active) {
+        if (s.state->is_terminal()) {
+          PlayerValues returns{};
+          s.state->returns(returns);
+          finish_game(s, returns, false);
+          start_game(s);
+          continue;
+        }
+        s.state->legal_actions(legal_);
+        if (legal_.size() == 1) {
+          apply(s, legal_[0]);
+          continue;
+        }
+        s.mcts.begin_search();
+        s.searching = true;
+        return;
+      }
+    }
+
+    void apply(Slot& s, Action a) {
+      s.state->apply(a);
+      s.record.actions.push_back(a);
+      s.mcts.advance(a);
+      ++d_.actions_;
+    }
+
+    void play_move(Slot& s) {
+      s.searching = false;
+      const State& state = *s.state;
+      const int player = state.current_player();
+      record_sample(s);
+      ++d_.searches_;
+      if (d_.options_.resign_enabled() && s.would_resign < 0 && wants_to_resign(s)) {
+        if (s.may_resign) {
+          PlayerValues returns{};
+          returns[player] = -1.0f;
+          returns[1 - player] = 1.0f;
+          finish_game(s, returns, true);
+          start_game(s);
+          return;
+        }
+        s.would_resign = player;
+      }
+      apply(s, s.mcts.choose_action(d_.options_.temperature.at(state.move_number())));
+    }
+
+    bool wants_to_resign(const Slot& s) const {
+      float best = -1.0f;
+      int most = -1;
+      for (int i = 0; i < s.mcts.root_child_count(); ++i) {
+        const Node& c = s.mcts.root_child(i);
+        if (c.visits > most) {
+          most = c.visits;
+          best = mcts::mean_value(c);
+        }
+      }
+      const double threshold = d_.options_.resign_threshold;
+      return s.mcts.root_value() < threshold && best < threshold;
+    }
+
+    void record_sample(Slot& s) {
+      const State& state = *s.state;
+      Sample sample;
+      sample.observation.resize(d_.game_.observation_shape().size());
+      state.observation(sample.observation.data());
+      int total = 0;
+      for (int i = 0; i < s.mcts.root_child_count(); ++i) total += s.mcts.root_child(i).visits;
+      for (int i = 0; i < s.mcts.root_child_count(); ++i) {
+        const Node& c = s.mcts.root_child(i);
+        if (c.visits > 0)
+          sample.policy.emplace_back(state.policy_index(c.action),
+                                     static_cast<float>(c.visits) / static_cast<float>(total));
+      }
+      sample.game_id = s.record.game_id;
+      sample.ply = state.move_number();
+      sample.player = state.current_player();
+      s.record.samples.push_back(std::move(sample));
+    }
+
+    void finish_game(Slot& s, const PlayerValues& returns, bool resigned) {
+      const int n = d_.game_.num_players();
+      s.record.returns = returns;
+      s.record.resigned = resigned;
+      for (Sample& sample : s.record.samples) sample.value = to_seats(returns, sample.player, n);
+      if (resigned) ++d_.resignations_;
+      if (s.would_resign >= 0) {
+        ++d_.playthroughs_;
+        s.record.resign_playthrough = true;
+        s.record.resign_would_be_false = returns[s.would_resign] > -1.0f;
+        if (s.record.resign_would_be_false) ++d_.false_resignations_;
+      }
+      {
+        std::lock_guard<std::mutex> lock(d_.mutex_);
+        if (d_.stop_) return;  // a stopped run emits nothing more
+        ++d_.games_;
+        (*d_.on_game_)(std::move(s.record));
+        if (d_.options_.max_games > 0 && d_.games_ >= d_.options_.max_games) d_.stop_ = true;
+      }
+    }
+
+    GameDriver& d_;
+    std::shared_ptr<Evaluator<G>> evaluator_;
+    std::vector<Slot> slots_;
+    std::vector<EvalItem<G>> items_;
+    typename G::ActionList legal_;
+  };
+
+  // CPU time of the calling thread, added once per worker at its end.
+  void add_thread_cpu_time() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    const int64_t ns = static_cast<int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
+    cpu_ns_ += ns;
+  }
+
+  double seconds_since_start() const {
+    const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
+    return std::chrono::duration<double>(std::chrono::steady_clock::duration(now - start_)).count();
+  }
+
+  std::shared_ptr<const void> keep_alive_;
+  const G& game_;
+  SelfPlayOptions options_;
+  EvaluatorFactory factory_;
+  const GameCallback* on_game_ = nullptr;
+  std::atomic<std::chrono::steady_clock::rep> start_{
+      std::chrono::steady_clock::now().time_since_epoch().count()};
+  std::atomic<double> seconds_{0.0};
+  std::atomic<bool> finished_{false}, stop_{false};
+  std::atomic<int64_t> next_game_{0}, games_{0}, searches_{0}, actions_{0}, simulations_{0},
+      evaluations_{0}, nodes_{0}, collisions_{0}, batches_{0}, resignations_{0}, playthroughs_{0},
+      false_resignations_{0}, cpu_ns_{0};
+  std::array<std::atomic<int64_t>, SelfPlayStats::kHistogramBuckets> histogram_{};
+  std::mutex mutex_;
+  std::exception_ptr error_;
+};
+
+}  // namespace hz

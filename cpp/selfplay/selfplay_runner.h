@@ -1,0 +1,87 @@
+// Self-play settings, statistics, and the type-erased runner that AnyGame::make_selfplay()
+// returns (the concrete one is GameDriver<G>, selfplay/game_driver.h).
+//
+// A runner plays games with MCTS on worker threads and hands each finished game (selfplay/
+// sample.h) to a callback. The callback is called from worker threads but never concurrently
+// (the runner serialises calls). stats() and stop() may be called from any thread.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "core/error.h"
+#include "search/mcts_config.h"
+#include "selfplay/sample.h"
+
+namespace hz {
+
+struct SelfPlayOptions {
+  MctsConfig mcts = default_mcts();
+  TemperatureSchedule temperature;
+  int threads = 1;
+  int games_per_thread = 16;  // games one worker drives at once; their leaves share a batch
+  int64_t max_games = 0;      // games to finish in all; 0: until stop()
+  uint64_t first_game_id = 0;
+  uint64_t seed = 0;
+  // Resignation (two-player games only): the mover resigns when both the root value and the
+  // best child's value for it are below the threshold. A fraction of games never resign and play
+  // on, recording whether the resignation would have been false (the resigner did not lose).
+  double resign_threshold = -1.0;  // <= -1: never resign
+  double resign_playthrough_fraction = 0.1;
+
+  static MctsConfig default_mcts() {
+    MctsConfig c;
+    c.simulations = 200;
+    c.dirichlet_fraction = 0.25f;
+    c.leaves_per_round = 8;
+    return c;
+  }
+  bool resign_enabled() const { return resign_threshold > -1.0; }
+  void validate() const {
+    mcts.validate();
+    temperature.validate();
+    if (threads < 1 || threads > 1024) fail("self-play: threads must be in [1, 1024]");
+    if (games_per_thread < 1 || games_per_thread > 65536)
+      fail("self-play: games per thread must be in [1, 65536]");
+    if (max_games < 0) fail("self-play: max games must be >= 0");
+    if (resign_threshold > 1.0) fail("self-play: resign threshold must be <= 1");
+    if (!(resign_playthrough_fraction >= 0.0 && resign_playthrough_fraction <= 1.0))
+      fail("self-play: resign playthrough fraction must be in [0, 1]");
+  }
+};
+
+struct SelfPlayStats {
+  static constexpr int kHistogramBuckets = 16;  // bucket k counts batches of [2^k, 2^(k+1)) items
+  double seconds = 0.0;      // wall time
+  double cpu_seconds = 0.0;  // CPU time of the workers, known once run() has returned
+  int64_t games = 0;
+  int64_t searches = 0;  // positions searched (one sample each)
+  int64_t actions = 0;   // actions applied (searched and forced)
+  int64_t simulations = 0, evaluations = 0, nodes = 0, collisions = 0;
+  int64_t batches = 0;
+  std::array<int64_t, kHistogramBuckets> batch_histogram{};
+  int64_t resignations = 0;        // games ended by resignation
+  int64_t playthroughs = 0;        // play-on games in which someone would have resigned
+  int64_t false_resignations = 0;  // ... and that player did not lose
+
+  double average_batch() const { return batches ? static_cast<double>(evaluations) / batches : 0; }
+  double per_second(int64_t n) const { return seconds > 0 ? n / seconds : 0.0; }
+  double per_cpu_second(int64_t n) const { return cpu_seconds > 0 ? n / cpu_seconds : 0.0; }
+  std::string to_string() const;  // several lines, for logs and the bench command
+};
+
+using GameCallback = std::function<void(FinishedGame&&)>;
+
+class SelfPlayRunner {
+ public:
+  virtual ~SelfPlayRunner() = default;
+  // Plays until max_games games have finished or stop() is called; games unfinished at a stop
+  // are dropped. Rethrows the first error of any worker. Call once.
+  virtual void run(const GameCallback& on_game) = 0;
+  virtual void stop() = 0;
+  virtual SelfPlayStats stats() const = 0;
+};
+
+}  // namespace hz

@@ -1,0 +1,225 @@
+#include "selfplay/shards.h"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+#include "core/dir_listing.h"
+#include "core/error.h"
+#include "core/files.h"
+
+namespace hz {
+
+namespace {
+
+constexpr char kMagic[8] = {'H', 'Z', 'S', 'H', 'A', 'R', 'D', '\0'};
+constexpr size_t kFixedHeader = 80;
+
+// Little-endian field access (the supported platforms are little-endian; memcpy avoids aliasing
+// and alignment problems).
+template <class T>
+void put(std::string& buf, size_t at, T v) {
+  std::memcpy(buf.data() + at, &v, sizeof(T));
+}
+template <class T>
+T get(const char* buf, size_t at) {
+  T v;
+  std::memcpy(&v, buf + at, sizeof(T));
+  return v;
+}
+
+size_t record_bytes(const ShardInfo& h) {
+  return 24 + 4 * (static_cast<size_t>(h.num_players) + h.observation.size() +
+                   2 * static_cast<size_t>(h.policy_slots));
+}
+
+size_t header_bytes(const ShardInfo& h) {
+  return (kFixedHeader + h.game.size() + 7) / 8 * 8;
+}
+
+// Parses and checks a header; `file_size` is the size of the whole file.
+ShardInfo parse_header(const std::string& path, const char* data, size_t file_size,
+                       uint32_t* records_crc, size_t* header_size) {
+  auto bad = [&](auto&&... why) { fail("shard '", path, "': ", why...); };
+  if (file_size < kFixedHeader) bad("truncated (", file_size, " bytes, shorter than a header)");
+  if (std::memcmp(data, kMagic, 8) != 0) bad("not a hopzero shard (bad magic)");
+  const uint32_t version = get<uint32_t>(data, 8);
+  if (version != kShardVersion)
+    bad("format version ", version, " is not supported (this build reads version ", kShardVersion,
+        ")");
+  const uint32_t hbytes = get<uint32_t>(data, 12);
+  const uint32_t name_bytes = get<uint32_t>(data, 56);
+  if (hbytes < kFixedHeader || hbytes > 1 << 20 || name_bytes > hbytes - kFixedHeader)
+    bad("corrupt header (header size ", hbytes, ", name size ", name_bytes, ")");
+  if (file_size < hbytes) bad("truncated inside the header");
+  std::string header(data, hbytes);
+  const uint32_t stored_header_crc = get<uint32_t>(data, 64);
+  put<uint32_t>(header, 64, 0);
+  if (crc32(header.data(), header.size()) != stored_header_crc) bad("header checksum mismatch");
+  ShardInfo h;
+  h.observation.planes = get<int32_t>(data, 16);
+  h.observation.height = get<int32_t>(data, 20);
+  h.observation.width = get<int32_t>(data, 24);
+  h.num_actions = get<int32_t>(data, 28);
+  h.num_players = get<int32_t>(data, 32);
+  h.policy_slots = get<int32_t>(data, 36);
+  h.count = get<uint64_t>(data, 40);
+  h.games = get<uint32_t>(data, 48);
+  h.next_game_id = get<uint64_t>(data, 72);
+  h.game.assign(data + kFixedHeader, name_bytes);
+  if (h.observation.planes <= 0 || h.observation.height <= 0 || h.observation.width <= 0 ||
+      h.num_actions <= 0 || h.num_players <= 0 || h.num_players > kMaxPlayers ||
+      h.policy_slots <= 0 || h.policy_slots > h.num_actions)
+    bad("corrupt header (shape or counts out of range)");
+  if (get<uint32_t>(data, 52) != record_bytes(h))
+    bad("corrupt header (record size ", get<uint32_t>(data, 52), ", expected ", record_bytes(h),
+        ")");
+  const uint64_t expected_size = hbytes + h.count * record_bytes(h);
+  if (file_size < expected_size)
+    bad("truncated: ", file_size, " bytes, header promises ", expected_size, " (", h.count,
+        " records)");
+  if (file_size > expected_size)
+    bad("has ", file_size - expected_size, " bytes after its last record");
+  *records_crc = get<uint32_t>(data, 60);
+  *header_size = hbytes;
+  return h;
+}
+
+void check_expected(const std::string& path, const ShardInfo& h, const ShardInfo& e) {
+  if (h.game != e.game) fail("shard '", path, "' is of game '", h.game, "', not '", e.game, "'");
+  if (!(h.observation == e.observation) || h.num_actions != e.num_actions ||
+      h.num_players != e.num_players)
+    fail("shard '", path, "': observation/action/player shape does not match the run's game '",
+         e.game, "'");
+}
+
+}  // namespace
+
+std::string shard_path(const std::string& run_dir, long index) {
+  char name[32];
+  std::snprintf(name, sizeof(name), "shard_%06ld.bin", index);
+  return run_dir + "/shards/" + name;
+}
+
+std::vector<long> list_shards(const std::string& run_dir) {
+  return numbered_files(run_dir + "/shards", "shard_", ".bin");
+}
+
+std::string encode_shard(ShardInfo h, const std::vector<Sample>& samples) {
+  h.count = samples.size();
+  h.policy_slots = 1;
+  h.next_game_id = 0;
+  for (const Sample& s : samples) {
+    h.policy_slots = std::max<int>(h.policy_slots, static_cast<int>(s.policy.size()));
+    h.next_game_id = std::max<uint64_t>(h.next_game_id, s.game_id + 1);
+  }
+  const size_t obs = h.observation.size(), rbytes = record_bytes(h), hbytes = header_bytes(h);
+  std::string buf(hbytes + rbytes * samples.size(), '\0');
+  std::memcpy(buf.data(), kMagic, 8);
+  put<uint32_t>(buf, 8, kShardVersion);
+  put<uint32_t>(buf, 12, static_cast<uint32_t>(hbytes));
+  put<int32_t>(buf, 16, h.observation.planes);
+  put<int32_t>(buf, 20, h.observation.height);
+  put<int32_t>(buf, 24, h.observation.width);
+  put<int32_t>(buf, 28, h.num_actions);
+  put<int32_t>(buf, 32, h.num_players);
+  put<int32_t>(buf, 36, h.policy_slots);
+  put<uint64_t>(buf, 40, h.count);
+  put<uint32_t>(buf, 48, h.games);
+  put<uint32_t>(buf, 52, static_cast<uint32_t>(rbytes));
+  put<uint32_t>(buf, 56, static_cast<uint32_t>(h.game.size()));
+  put<uint64_t>(buf, 72, h.next_game_id);
+  std::memcpy(buf.data() + kFixedHeader, h.game.data(), h.game.size());
+  size_t at = hbytes;
+  for (const Sample& s : samples) {
+    if (s.observation.size() != obs)
+      fail("shard: sample of game ", s.game_id, " ply ", s.ply, " has ", s.observation.size(),
+           " observation floats, expected ", obs);
+    put<uint64_t>(buf, at, s.game_id);
+    put<int32_t>(buf, at + 8, s.ply);
+    put<int32_t>(buf, at + 12, s.player);
+    put<int32_t>(buf, at + 16, static_cast<int32_t>(s.policy.size()));
+    size_t p = at + 24;
+    std::memcpy(buf.data() + p, s.value.data(), 4 * h.num_players);
+    p += 4 * h.num_players;
+    std::memcpy(buf.data() + p, s.observation.data(), 4 * obs);
+    p += 4 * obs;
+    for (int k = 0; k < h.policy_slots; ++k) {
+      const bool used = k < static_cast<int>(s.policy.size());
+      put<int32_t>(buf, p + 4 * k, used ? s.policy[k].first : -1);
+      put<float>(buf, p + 4 * (h.policy_slots + k), used ? s.policy[k].second : 0.0f);
+    }
+    at += rbytes;
+  }
+  put<uint32_t>(buf, 60, crc32(buf.data() + hbytes, buf.size() - hbytes));
+  put<uint32_t>(buf, 64, crc32(buf.data(), hbytes));
+  return buf;
+}
+
+void write_shard(const std::string& path, const ShardInfo& info,
+                 const std::vector<Sample>& samples) {
+  write_file_atomically(path, encode_shard(info, samples));
+}
+
+std::vector<Sample> read_shard(const std::string& path, ShardInfo* info_out,
+                               const ShardInfo* expected) {
+  const std::string data = read_file(path);
+  uint32_t records_crc = 0;
+  size_t hbytes = 0;
+  const ShardInfo h = parse_header(path, data.data(), data.size(), &records_crc, &hbytes);
+  if (expected) check_expected(path, h, *expected);
+  if (crc32(data.data() + hbytes, data.size() - hbytes) != records_crc)
+    fail("shard '", path, "': record checksum mismatch (the file is corrupt)");
+  const size_t obs = h.observation.size(), rbytes = record_bytes(h);
+  std::vector<Sample> out(h.count);
+  for (uint64_t r = 0; r < h.count; ++r) {
+    const char* rec = data.data() + hbytes + r * rbytes;
+    Sample& s = out[r];
+    s.game_id = get<uint64_t>(rec, 0);
+    s.ply = get<int32_t>(rec, 8);
+    s.player = get<int32_t>(rec, 12);
+    const int32_t n = get<int32_t>(rec, 16);
+    if (n < 0 || n > h.policy_slots || s.player < 0 || s.player >= h.num_players)
+      fail("shard '", path, "': record ", r, " is corrupt (policy count ", n, ", player ", s.player,
+           ")");
+    size_t p = 24;
+    std::memcpy(s.value.data(), rec + p, 4 * h.num_players);
+    p += 4 * h.num_players;
+    s.observation.resize(obs);
+    std::memcpy(s.observation.data(), rec + p, 4 * obs);
+    p += 4 * obs;
+    s.policy.resize(n);
+    for (int k = 0; k < n; ++k) {
+      s.policy[k].first = get<int32_t>(rec, p + 4 * k);
+      s.policy[k].second = get<float>(rec, p + 4 * (h.policy_slots + k));
+      if (s.policy[k].first < 0 || s.policy[k].first >= h.num_actions)
+        fail("shard '", path, "': record ", r, " has policy index ", s.policy[k].first,
+             " outside [0, ", h.num_actions, ")");
+    }
+  }
+  if (info_out) *info_out = h;
+  return out;
+}
+
+ShardInfo read_shard_info(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail("cannot open shard '", path, "'");
+  std::string head(1 << 12, '\0');
+  in.read(head.data(), head.size());
+  head.resize(static_cast<size_t>(in.gcount()));
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) fail("cannot stat shard '", path, "'");
+  // parse_header wants the whole header in memory; names are short, 4 KiB is plenty, and a
+  // longer header is reported as truncated, which is what it would look like anyway.
+  uint32_t records_crc = 0;
+  size_t hbytes = 0;
+  if (head.size() >= 16 && get<uint32_t>(head.data(), 12) > head.size() &&
+      static_cast<size_t>(st.st_size) > head.size())
+    fail("shard '", path, "': header larger than 4 KiB (corrupt)");
+  return parse_header(path, head.data(), static_cast<size_t>(st.st_size), &records_crc, &hbytes);
+}
+
+}  // namespace hz

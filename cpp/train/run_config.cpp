@@ -1,0 +1,108 @@
+#include "train/run_config.h"
+
+#include "games/registry.h"
+
+namespace hz {
+
+namespace {
+
+void read_selfplay(ConfigSection s, RunConfig& r) {
+  SelfPlayOptions& o = r.selfplay;
+  o.threads = s.get_int("threads", 1, 1, 256, "self-play worker threads");
+  o.games_per_thread = s.get_int("games_per_thread", 32, 1, 65536,
+                                 "games each worker plays at once (their leaves share a batch)");
+  o.mcts.simulations = s.get_int("simulations", 64, 1, 1000000, "MCTS simulations per move");
+  o.mcts.leaves_per_round = s.get_int("leaves_per_round", 4, 1, 1024,
+                                      "leaves one tree sends to one network call (virtual loss)");
+  o.mcts.c_puct = s.get_double("cpuct", 1.25, 1e-3, 100.0, "PUCT exploration constant");
+  o.mcts.fpu_reduction =
+      s.get_double("fpu", 0.25, 0.0, 2.0, "first-play urgency reduction for unvisited children");
+  o.mcts.dirichlet_alpha =
+      s.get_double("dirichlet_alpha", 0.3, 1e-3, 100.0, "root Dirichlet noise concentration");
+  o.mcts.dirichlet_fraction =
+      s.get_double("dirichlet_fraction", 0.25, 0.0, 1.0, "share of Dirichlet noise in root priors");
+  o.mcts.reuse_tree = s.get_bool("reuse_tree", true, "keep the subtree of the played move");
+  o.temperature.initial =
+      s.get_double("temperature", 1.0, 0.0, 100.0, "move-choice temperature in the opening");
+  o.temperature.moves = s.get_int("temperature_moves", 20, 0, 100000,
+                                  "actions played at `temperature` before `final_temperature`");
+  o.temperature.final = s.get_double("final_temperature", 0.0, 0.0, 100.0,
+                                     "temperature afterwards (0: most visited)");
+  o.resign_threshold = s.get_double("resign_threshold", -1.0, -1.0, 1.0,
+                                    "resign below this value (two players; -1: never)");
+  o.resign_playthrough_fraction = s.get_double("resign_playthrough", 0.1, 0.0, 1.0,
+                                               "share of games that never resign (to check it)");
+  r.selfplay_torch_threads =
+      s.get_int("torch_threads", 1, 1, 256, "LibTorch intra-op threads of each self-play worker");
+  s.finish();
+}
+
+void read_training(ConfigSection s, RunConfig& r) {
+  r.trainer = TrainerConfig::from_config(s);
+  LoopConfig& l = r.loop;
+  l.window = s.get_int("window", l.window, 1, 1L << 32, "replay window size, samples");
+  l.min_samples = s.get_int("min_samples", l.min_samples, 1, 1L << 32,
+                            "samples generated before the first training step");
+  l.train_ratio = s.get_double("train_samples_per_generated_sample", l.train_ratio, 1e-3, 1e4,
+                               "minibatch samples trained per self-play sample generated");
+  l.publish_every = s.get_int("publish_every", l.publish_every, 1, 1L << 32,
+                              "steps between publishing new weights to self-play");
+  l.checkpoint_every =
+      s.get_int("checkpoint_every", l.checkpoint_every, 1, 1L << 32, "steps between checkpoints");
+  l.log_every = s.get_int("log_every", l.log_every, 1, 1L << 32, "steps between metrics lines");
+  l.total_steps =
+      s.get_int("total_steps", l.total_steps, 0, 1L << 40, "training steps of the run (0: games)");
+  l.total_games = s.get_int("total_games", l.total_games, 0, 1L << 40,
+                            "self-play games of the run, used when total_steps is 0");
+  l.shard_games =
+      s.get_int("shard_games", l.shard_games, 1, 1L << 20, "finished games per sample shard");
+  l.torch_threads =
+      s.get_int("torch_threads", l.torch_threads, 1, 256, "LibTorch intra-op threads of training");
+  s.finish();
+  if (l.total_steps == 0 && l.total_games == 0)
+    fail("config: training.total_steps or training.total_games must be positive");
+  if (l.min_samples > l.window)
+    fail("config: training.min_samples (", l.min_samples, ") exceeds training.window (", l.window,
+         ")");
+  r.trainer.total_steps = l.total_steps;
+}
+
+void read_evaluation(ConfigSection s, RunConfig& r) {
+  EvalConfig& e = r.eval;
+  e.games = s.get_int("games", e.games, 0, 100000,
+                      "end-of-run games against uniform-evaluator MCTS (0: skip)");
+  e.simulations = s.get_int("simulations", 0, 0, 1000000,
+                            "simulations per move for both sides (0: the self-play value)");
+  e.random_opening_plies = s.get_int("random_opening_plies", e.random_opening_plies, 0, 1000,
+                                     "random actions opening each pair of seat-swapped games");
+  e.threads = s.get_int("threads", e.threads, 1, 256, "evaluation games played at once");
+  s.finish();
+}
+
+}  // namespace
+
+RunConfig RunConfig::from_config(Config& config) {
+  RunConfig r;
+  ConfigSection root = config.root();
+  r.seed = static_cast<uint64_t>(root.get_int("seed", 1, 0, 1L << 62, "seed of the whole run"));
+  ConfigSection game = root.section("game", "the game variant");
+  r.game = game.get_string("name", "", {}, "registered game name");
+  if (r.game.empty()) fail("config '", config.source(), "': game.name is required");
+  r.game_options = game.options_map("options", "rule options of the variant");
+  game.finish();
+  auto variant = make_game(r.game, r.game_options);  // validates name and options
+  r.game_options = variant->options();
+  r.network = NetworkConfig::from_config(root.section("network", "the network"),
+                                         variant->observation_shape(), variant->num_actions(),
+                                         variant->num_players());
+  read_selfplay(root.section("selfplay", "self-play workers"), r);
+  read_training(root.section("training", "the trainer and the training loop"), r);
+  read_evaluation(root.section("evaluation", "the end-of-run match"), r);
+  root.finish();
+  r.selfplay.seed = r.seed;
+  r.selfplay.validate();
+  r.resolved_yaml = config.resolved_yaml();
+  return r;
+}
+
+}  // namespace hz

@@ -1,0 +1,174 @@
+#include "train/run_metrics.h"
+
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+
+#include "core/error.h"
+#include "core/files.h"
+
+namespace hz {
+
+void JsonLine::key(const std::string& k) {
+  if (!body_.empty()) body_ += ",";
+  body_ += "\"" + k + "\":";
+}
+
+JsonLine& JsonLine::add(const std::string& k, double value) {
+  key(k);
+  if (!std::isfinite(value)) {
+    body_ += "null";
+  } else {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", value);
+    body_ += buf;
+  }
+  return *this;
+}
+
+JsonLine& JsonLine::add(const std::string& k, long value) {
+  key(k);
+  body_ += std::to_string(value);
+  return *this;
+}
+
+JsonLine& JsonLine::add(const std::string& k, const std::string& value) {
+  key(k);
+  body_ += "\"";
+  for (char c : value) {
+    if (c == '"' || c == '\\') body_ += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) continue;
+    body_ += c;
+  }
+  body_ += "\"";
+  return *this;
+}
+
+void append_metrics_line(const std::string& run_dir, const JsonLine& line) {
+  append_line_durably(run_dir + "/metrics.jsonl", line.str());
+}
+
+namespace {
+
+std::string duration_text(double s) {
+  if (!std::isfinite(s) || s < 0) return "?";
+  char buf[32];
+  const long t = std::lround(s);
+  if (t >= 3600)
+    std::snprintf(buf, sizeof buf, "%ldh%02ldm", t / 3600, (t / 60) % 60);
+  else if (t >= 60)
+    std::snprintf(buf, sizeof buf, "%ldm%02lds", t / 60, t % 60);
+  else
+    std::snprintf(buf, sizeof buf, "%lds", t);
+  return buf;
+}
+
+std::string count_text(double n) {
+  char buf[32];
+  if (n >= 1e6)
+    std::snprintf(buf, sizeof buf, "%.2fM", n / 1e6);
+  else if (n >= 1e4)
+    std::snprintf(buf, sizeof buf, "%.1fk", n / 1e3);
+  else
+    std::snprintf(buf, sizeof buf, "%.0f", n);
+  return buf;
+}
+
+}  // namespace
+
+void ProgressLog::start(long step, uint64_t games) {
+  start_step_ = last_step_ = step;
+  start_games_ = last_games_ = games;
+  start_time_ = last_time_ = clock_.session();
+}
+
+std::string ProgressLog::eta(long step, uint64_t games) const {
+  const double spent = clock_.session() - start_time_;
+  if (cfg_.loop.total_steps > 0) {
+    const long done = step - start_step_;
+    return done > 0 ? duration_text(spent / done * (cfg_.loop.total_steps - step)) : "?";
+  }
+  const double done = static_cast<double>(games - start_games_);
+  return done > 0 ? duration_text(spent / done * (cfg_.loop.total_games - double(games))) : "?";
+}
+
+void ProgressLog::warmup(uint64_t games, uint64_t samples, size_t window,
+                         const SelfPlayStats& selfplay) {
+  const double now = clock_.session();
+  if (now - last_warmup_print_ < 5.0) return;
+  last_warmup_print_ = now;
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "[%7.1fs] warm-up: games %s  samples %s  window %zu/%ld  evals/s %.0f (batch "
+                "%.1f)\n",
+                clock_.elapsed(), count_text(double(games)).c_str(),
+                count_text(double(samples)).c_str(), window, cfg_.loop.min_samples,
+                selfplay.per_second(selfplay.evaluations), selfplay.average_batch());
+  out_ << line;
+  out_.flush();
+}
+
+void ProgressLog::step(const TrainStats& s, long step, uint64_t games, uint64_t samples,
+                       size_t window, const SelfPlayStats& selfplay) {
+  sum_.loss += s.loss;
+  sum_.policy_loss += s.policy_loss;
+  sum_.value_loss += s.value_loss;
+  sum_.policy_entropy += s.policy_entropy;
+  if (std::isfinite(s.value_accuracy)) {
+    sum_.value_accuracy += s.value_accuracy;
+    ++accuracy_count_;
+  }
+  ++count_;
+  if (step % cfg_.loop.log_every != 0) return;
+  const double now = clock_.session(), dt = std::max(1e-9, now - last_time_);
+  const double n = count_;
+  const double games_s = double(games - last_games_) / dt;
+  const double samples_s = double(samples - last_samples_) / dt;
+  const int64_t d_evals = selfplay.evaluations - last_evals_;
+  const int64_t d_batches = selfplay.batches - last_batches_;
+  const double evals_s = double(d_evals) / dt;
+  const double avg_batch = d_batches > 0 ? double(d_evals) / double(d_batches) : 0.0;
+  const double train_s = double(step - last_step_) * cfg_.trainer.batch_size / dt;
+  append_metrics_line(
+      dir_, JsonLine()
+                .add("kind", "train")
+                .add("time", clock_.elapsed())
+                .add("step", step)
+                .add("games", double(games))
+                .add("samples", double(samples))
+                .add("loss", sum_.loss / n)
+                .add("policy_loss", sum_.policy_loss / n)
+                .add("value_loss", sum_.value_loss / n)
+                .add("policy_entropy", sum_.policy_entropy / n)
+                .add("value_accuracy",
+                     accuracy_count_ ? sum_.value_accuracy / accuracy_count_ : std::nan(""))
+                .add("lr", s.learning_rate)
+                .add("window", double(window))
+                .add("games_per_s", games_s)
+                .add("samples_per_s", samples_s)
+                .add("evals_per_s", evals_s)
+                .add("avg_batch", avg_batch)
+                .add("train_samples_per_s", train_s));
+  char line[400];
+  const std::string of = cfg_.loop.total_steps > 0 ? str_cat("/", cfg_.loop.total_steps) : "";
+  std::snprintf(line, sizeof line,
+                "[%7.1fs] step %ld%s  games %s  samples %s  loss %.3f (policy %.3f value %.3f)  "
+                "entropy %.2f  lr %.3g  games/s %.1f  evals/s %.0f (batch %.0f)  train %.0f "
+                "samples/s  ETA %s\n",
+                clock_.elapsed(), step, of.c_str(), count_text(double(games)).c_str(),
+                count_text(double(samples)).c_str(), sum_.loss / n, sum_.policy_loss / n,
+                sum_.value_loss / n, sum_.policy_entropy / n, s.learning_rate, games_s, evals_s,
+                avg_batch, train_s, eta(step, games).c_str());
+  out_ << line;
+  out_.flush();
+  sum_ = TrainStats{};
+  count_ = accuracy_count_ = 0;
+  last_time_ = now;
+  last_step_ = step;
+  last_games_ = games;
+  last_samples_ = samples;
+  last_evals_ = selfplay.evaluations;
+  last_batches_ = selfplay.batches;
+}
+
+}  // namespace hz

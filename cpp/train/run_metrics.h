@@ -1,0 +1,83 @@
+// What a training run reports: metrics lines in RUN/metrics.jsonl (docs/formats.md) and progress
+// lines on the terminal (step, games, losses, rates, ETA).
+//
+// RunClock measures the run's wall time across resumes. JsonLine builds one flat JSON object.
+// ProgressLog averages training statistics over `training.log_every` steps and computes rates
+// over the same interval. None of these are thread-safe: the training thread owns them.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+#include "selfplay/selfplay_runner.h"
+#include "train/run_config.h"
+#include "train/trainer.h"
+
+namespace hz {
+
+class RunClock {
+ public:
+  void resume(double seconds_before) { before_ = seconds_before; }
+  double elapsed() const {  // seconds, including earlier sessions
+    return before_ +
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  double session() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  double before_ = 0;
+};
+
+class JsonLine {
+ public:
+  JsonLine& add(const std::string& key, double value);  // non-finite values become null
+  JsonLine& add(const std::string& key, long value);
+  JsonLine& add(const std::string& key, int value) { return add(key, static_cast<long>(value)); }
+  JsonLine& add(const std::string& key, const std::string& value);
+  JsonLine& add(const std::string& key, const char* value) { return add(key, std::string(value)); }
+  std::string str() const { return "{" + body_ + "}"; }
+
+ private:
+  void key(const std::string& k);
+  std::string body_;
+};
+
+// Appends one line to RUN/metrics.jsonl, flushed to disk.
+void append_metrics_line(const std::string& run_dir, const JsonLine& line);
+
+class ProgressLog {
+ public:
+  ProgressLog(const RunConfig& config, std::string run_dir, std::ostream& out,
+              const RunClock& clock)
+      : cfg_(config), dir_(std::move(run_dir)), out_(out), clock_(clock) {}
+  void start(long step, uint64_t games);
+  // Self-play is filling the window before the first step: a line every few seconds.
+  void warmup(uint64_t games, uint64_t samples, size_t window, const SelfPlayStats& selfplay);
+  // After each step: every log_every steps, a metrics line and a progress line.
+  void step(const TrainStats& stats, long step, uint64_t games, uint64_t samples, size_t window,
+            const SelfPlayStats& selfplay);
+
+ private:
+  std::string eta(long step, uint64_t games) const;
+  const RunConfig& cfg_;
+  std::string dir_;
+  std::ostream& out_;
+  const RunClock& clock_;
+  long start_step_ = 0;
+  uint64_t start_games_ = 0;
+  double start_time_ = 0, last_warmup_print_ = -1e9;
+  // Interval state (since the last log line).
+  TrainStats sum_{};
+  int count_ = 0, accuracy_count_ = 0;
+  double last_time_ = 0;
+  long last_step_ = 0;
+  uint64_t last_games_ = 0, last_samples_ = 0;
+  int64_t last_evals_ = 0, last_batches_ = 0;
+};
+
+}  // namespace hz

@@ -1,0 +1,191 @@
+#include "train/trainer.h"
+
+#include <cmath>
+
+#include "core/config.h"
+#include "train/trainer_impl.h"
+
+namespace hz {
+
+TrainerConfig TrainerConfig::from_config(ConfigSection& s) {
+  TrainerConfig c;
+  c.batch_size = s.get_int("batch_size", c.batch_size, 1, 1 << 16, "samples per minibatch");
+  c.optimizer =
+      s.get_string("optimizer", c.optimizer, {"sgd", "adam"}, "sgd (with momentum) or adam");
+  c.learning_rate =
+      s.get_double("learning_rate", c.learning_rate, 1e-7, 10.0, "base learning rate");
+  c.momentum = s.get_double("momentum", c.momentum, 0.0, 0.999, "SGD momentum (sgd only)");
+  c.weight_decay = s.get_double("weight_decay", c.weight_decay, 0.0, 1.0,
+                                "L2 penalty on all weights, applied by the optimizer");
+  c.value_loss_weight = s.get_double("value_loss_weight", c.value_loss_weight, 0.0, 100.0,
+                                     "weight of the value MSE next to the policy cross-entropy");
+  c.lr_schedule = s.get_string("lr_schedule", c.lr_schedule, {"constant", "step", "cosine"},
+                               "learning-rate schedule over training steps");
+  c.lr_warmup_steps = s.get_int("lr_warmup_steps", c.lr_warmup_steps, 0, 1L << 40,
+                                "steps of linear warm-up from 0 to the scheduled rate");
+  c.lr_step_every = s.get_int("lr_step_every", c.lr_step_every, 1, 1L << 40,
+                              "step schedule: steps between decays");
+  c.lr_step_factor = s.get_double("lr_step_factor", c.lr_step_factor, 1e-6, 1.0,
+                                  "step schedule: factor applied at each decay");
+  c.lr_min_factor = s.get_double("lr_min_factor", c.lr_min_factor, 0.0, 1.0,
+                                 "cosine schedule: final rate as a share of learning_rate");
+  c.augment = s.get_bool("augment", c.augment, "train each sample under a random symmetry");
+  return c;
+}
+
+double TrainerConfig::learning_rate_at(long step) const {
+  double lr = learning_rate;
+  if (lr_schedule == "step") {
+    lr *= std::pow(lr_step_factor, static_cast<double>(step / lr_step_every));
+  } else if (lr_schedule == "cosine") {
+    const double t = std::min(1.0, static_cast<double>(step) / std::max(1L, total_steps));
+    lr *= lr_min_factor + (1.0 - lr_min_factor) * 0.5 * (1.0 + std::cos(M_PI * t));
+  }
+  if (step < lr_warmup_steps) lr *= static_cast<double>(step + 1) / (lr_warmup_steps + 1);
+  return lr;
+}
+
+Trainer::Impl::Impl(const NetworkConfig& net_config, const TrainerConfig& c, uint64_t seed)
+    : config(c), network(std::make_unique<Network>(net_config, seed)), rng(seed ^ 0x5EED) {
+  network->impl().set_training(true);
+  auto params = network->impl().net->parameters();
+  if (c.optimizer == "adam") {
+    optimizer = std::make_unique<torch::optim::Adam>(
+        params, torch::optim::AdamOptions(c.learning_rate).weight_decay(c.weight_decay));
+  } else if (c.optimizer == "sgd") {
+    optimizer =
+        std::make_unique<torch::optim::SGD>(params, torch::optim::SGDOptions(c.learning_rate)
+                                                        .momentum(c.momentum)
+                                                        .weight_decay(c.weight_decay));
+  } else {
+    fail("unknown optimizer '", c.optimizer, "'; one of: sgd, adam");
+  }
+}
+
+void Trainer::Impl::set_learning_rate(double lr) {
+  for (auto& group : optimizer->param_groups()) {
+    if (config.optimizer == "adam")
+      static_cast<torch::optim::AdamOptions&>(group.options()).lr(lr);
+    else
+      static_cast<torch::optim::SGDOptions&>(group.options()).lr(lr);
+  }
+}
+
+namespace {
+
+struct BatchTensors {
+  torch::Tensor observations, values, legal, targets;
+};
+
+BatchTensors to_tensors(const NetworkConfig& c, const TrainBatch& b) {
+  const int64_t n = b.size, actions = c.num_actions;
+  if (n <= 0) fail("empty training batch");
+  if (b.observations.size() != static_cast<size_t>(n) * c.observation.size() ||
+      b.values.size() != static_cast<size_t>(n) * c.num_players ||
+      b.policy_offsets.size() != static_cast<size_t>(n) + 1 ||
+      b.policy_indices.size() != b.policy_targets.size())
+    fail("training batch buffers do not match the network shape (", c.to_string(), ")");
+  BatchTensors t;
+  t.observations = torch::from_blob(
+      const_cast<float*>(b.observations.data()),
+      {n, c.observation.planes, c.observation.height, c.observation.width}, torch::kFloat32);
+  t.values =
+      torch::from_blob(const_cast<float*>(b.values.data()), {n, c.num_players}, torch::kFloat32);
+  std::vector<int64_t> flat(b.policy_indices.size());
+  for (int64_t i = 0; i < n; ++i)
+    for (int32_t k = b.policy_offsets[i]; k < b.policy_offsets[i + 1]; ++k) {
+      if (b.policy_indices[k] < 0 || b.policy_indices[k] >= actions)
+        fail("training batch: policy index ", b.policy_indices[k], " out of range");
+      flat[k] = i * actions + b.policy_indices[k];
+    }
+  torch::Tensor index =
+      torch::from_blob(flat.data(), {static_cast<int64_t>(flat.size())}, torch::kInt64).clone();
+  t.legal =
+      torch::zeros({n * actions}, torch::kBool).index_fill_(0, index, true).view({n, actions});
+  torch::Tensor probs = torch::from_blob(const_cast<float*>(b.policy_targets.data()),
+                                         {static_cast<int64_t>(flat.size())}, torch::kFloat32);
+  t.targets =
+      torch::zeros({n * actions}, torch::kFloat32).index_put_({index}, probs).view({n, actions});
+  return t;
+}
+
+struct Losses {
+  torch::Tensor total, policy, value;
+  TrainStats stats;
+};
+
+Losses compute_losses(PolicyValueNet& net, const BatchTensors& t, double value_weight) {
+  auto [logits, values] = net->forward(t.observations);
+  // A large finite fill (not -inf) keeps 0 * log p at exactly 0 for masked entries.
+  torch::Tensor masked = logits.masked_fill(t.legal.logical_not(), -1e30f);
+  torch::Tensor log_p = torch::log_softmax(masked, 1);
+  Losses l;
+  l.policy = -(t.targets * log_p).sum(1).mean();
+  l.value = (values - t.values).pow(2).mean();
+  l.total = l.policy + value_weight * l.value;
+  torch::NoGradGuard no_grad;
+  l.stats.loss = l.total.item<double>();
+  l.stats.policy_loss = l.policy.item<double>();
+  l.stats.value_loss = l.value.item<double>();
+  l.stats.policy_entropy = (-(log_p.exp() * log_p).sum(1)).mean().item<double>();
+  torch::Tensor target0 = t.values.select(1, 0), pred0 = values.select(1, 0);
+  torch::Tensor decisive = target0.abs() > 1e-6;
+  const double decided = decisive.sum().item<double>();
+  l.stats.value_accuracy =
+      decided > 0 ? ((pred0 * target0 > 0).logical_and(decisive)).sum().item<double>() / decided
+                  : std::nan("");
+  return l;
+}
+
+}  // namespace
+
+Trainer::Trainer(const NetworkConfig& network, const TrainerConfig& config, uint64_t seed)
+    : impl_(std::make_unique<Impl>(network, config, seed)) {}
+Trainer::~Trainer() = default;
+
+TrainStats Trainer::train_step(const TrainBatch& batch) {
+  Impl& m = *impl_;
+  const double lr = m.config.learning_rate_at(m.step);
+  m.set_learning_rate(lr);
+  BatchTensors t = to_tensors(m.network->config(), batch);
+  m.optimizer->zero_grad();
+  Losses l = compute_losses(m.network->impl().net, t, m.config.value_loss_weight);
+  l.total.backward();
+  m.optimizer->step();
+  ++m.step;
+  l.stats.learning_rate = lr;
+  return l.stats;
+}
+
+TrainStats Trainer::measure(const TrainBatch& batch) {
+  Impl& m = *impl_;
+  m.network->impl().set_training(false);
+  torch::NoGradGuard no_grad;
+  BatchTensors t = to_tensors(m.network->config(), batch);
+  Losses l = compute_losses(m.network->impl().net, t, m.config.value_loss_weight);
+  m.network->impl().set_training(true);
+  l.stats.learning_rate = m.config.learning_rate_at(m.step);
+  return l.stats;
+}
+
+long Trainer::step() const {
+  return impl_->step;
+}
+const TrainerConfig& Trainer::config() const {
+  return impl_->config;
+}
+const NetworkConfig& Trainer::network_config() const {
+  return impl_->network->config();
+}
+Rng& Trainer::rng() {
+  return impl_->rng;
+}
+const Network& Trainer::network() const {
+  return *impl_->network;
+}
+
+std::shared_ptr<Network> Trainer::snapshot() const {
+  return std::shared_ptr<Network>(impl_->network->clone());
+}
+
+}  // namespace hz

@@ -1,0 +1,336 @@
+#include "train/training_run.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <exception>
+#include <mutex>
+#include <ostream>
+#include <thread>
+
+#include "core/dir_listing.h"
+#include "core/files.h"
+#include "games/registry.h"
+#include "nn/torch_evaluator.h"
+#include "search/evaluator_factory.h"
+#include "selfplay/shards.h"
+#include "train/checkpoint.h"
+#include "train/match.h"
+#include "train/replay.h"
+#include "train/run_metrics.h"
+
+namespace hz {
+
+using Clock = std::chrono::steady_clock;
+
+struct TrainingRun::State {
+  State(const RunConfig& c, std::string d, std::ostream& o) : cfg(c), dir(std::move(d)), out(o) {}
+
+  RunConfig cfg;
+  std::string dir;
+  std::ostream& out;
+  std::shared_ptr<AnyGame> game;
+  ShardInfo shard_info;
+  std::unique_ptr<Trainer> trainer;
+  std::unique_ptr<ReplayWindow> window;
+  std::shared_ptr<NetworkSlot> slot = std::make_shared<NetworkSlot>();
+  std::unique_ptr<SelfPlayRunner> runner;
+  RunClock clock;
+
+  // Shared with the self-play callback, under `mu`.
+  std::mutex mu;
+  std::condition_variable cv;
+  uint64_t games = 0, samples = 0;  // generated over the whole run (all sessions)
+  uint64_t next_game_id = 0;
+  long next_shard = 0;
+  std::vector<Sample> pending;
+  uint32_t pending_games = 0;
+  long trained_step = 0;  // trainer's step, for self-play's flow control
+  bool stopping = false, selfplay_done = false;
+  std::exception_ptr selfplay_error;
+
+  long batch() const { return cfg.trainer.batch_size; }
+  long slack() const { return 2 * std::max(1L, cfg.loop.publish_every) * batch(); }
+  bool selfplay_ahead() const {  // under mu
+    return window->size() >= static_cast<size_t>(cfg.loop.min_samples) &&
+           cfg.loop.train_ratio * static_cast<double>(samples) >
+               static_cast<double>(trained_step * batch() + slack());
+  }
+  bool can_train() const {  // under mu
+    return window->size() >= static_cast<size_t>(cfg.loop.min_samples) &&
+           static_cast<double>((trained_step + 1) * batch()) <=
+               cfg.loop.train_ratio * static_cast<double>(samples);
+  }
+  bool steps_done() const {
+    return cfg.loop.total_steps > 0 && trainer->step() >= cfg.loop.total_steps;
+  }
+
+  void prepare();
+  void resume();
+  void on_game(FinishedGame&& g);
+  void flush_locked();
+  std::string checkpoint();
+  void start_selfplay();
+  void stop_selfplay(std::thread& thread);
+  bool train_loop(const std::atomic<bool>& stop);
+  void final_evaluation(const std::string& ckpt, const std::atomic<bool>& stop);
+};
+
+void TrainingRun::State::prepare() {
+  game = make_game(cfg.game, cfg.game_options);
+  shard_info.game = game->full_name();
+  shard_info.observation = game->observation_shape();
+  shard_info.num_actions = game->num_actions();
+  shard_info.num_players = game->num_players();
+  set_torch_threads(cfg.loop.torch_threads);
+  trainer = std::make_unique<Trainer>(cfg.network, cfg.trainer, cfg.seed);
+  window = std::make_unique<ReplayWindow>(*game, static_cast<size_t>(cfg.loop.window));
+  make_dirs(dir + "/shards");
+  write_file_atomically(dir + "/config.yaml", cfg.resolved_yaml);
+}
+
+// Counters and the replay window from the shards; network, optimizer, step, RNG from the newest
+// checkpoint.
+void TrainingRun::State::resume() {
+  const std::vector<long> shards = list_shards(dir);
+  for (long index : shards) {
+    const ShardInfo h = read_shard_info(shard_path(dir, index));
+    if (h.game != shard_info.game)
+      fail("run '", dir, "': shard ", shard_path(dir, index), " is of game '", h.game,
+           "' but the config trains '", shard_info.game, "'");
+    games += h.games;
+    samples += h.count;
+    next_game_id = std::max(next_game_id, h.next_game_id);
+  }
+  next_shard = shards.empty() ? 0 : shards.back() + 1;
+  std::vector<std::vector<Sample>> newest;
+  size_t kept = 0;
+  for (auto it = shards.rbegin(); it != shards.rend() && kept < window->capacity(); ++it) {
+    newest.push_back(read_shard(shard_path(dir, *it), nullptr, &shard_info));
+    kept += newest.back().size();
+  }
+  for (auto it = newest.rbegin(); it != newest.rend(); ++it) window->add_samples(*it);
+
+  const std::vector<long> ckpts = list_checkpoints(dir);
+  if (!ckpts.empty()) {
+    const std::string path = checkpoint_path(dir, ckpts.back());
+    const CheckpointMeta meta =
+        load_checkpoint(path, *trainer, cfg.game, game->options().to_string());
+    clock.resume(meta.elapsed_s);
+    games = std::max<uint64_t>(games, meta.games);
+    samples = std::max<uint64_t>(samples, meta.samples);
+    out << "resuming " << dir << " from " << path << ": step " << meta.step << ", " << games
+        << " games, " << samples << " samples in " << shards.size() << " shards, window "
+        << window->size() << "\n";
+  } else if (!shards.empty()) {
+    out << "resuming " << dir << " without a checkpoint: " << games << " games in " << shards.size()
+        << " shards, window " << window->size() << "\n";
+  }
+  next_game_id = std::max<uint64_t>(next_game_id, games);
+  trained_step = trainer->step();
+}
+
+void TrainingRun::State::on_game(FinishedGame&& g) {
+  complete_policy_support(*game, g);
+  window->add_game(g);
+  std::unique_lock<std::mutex> lock(mu);
+  ++games;
+  samples += g.samples.size();
+  for (Sample& s : g.samples) pending.push_back(std::move(s));
+  ++pending_games;
+  if (pending_games >= static_cast<uint32_t>(cfg.loop.shard_games)) flush_locked();
+  cv.notify_all();
+  cv.wait(lock, [&] { return stopping || !selfplay_ahead(); });
+}
+
+void TrainingRun::State::flush_locked() {
+  if (pending_games == 0) return;
+  ShardInfo info = shard_info;
+  info.games = pending_games;
+  write_shard(shard_path(dir, next_shard++), info, pending);
+  pending.clear();
+  pending_games = 0;
+}
+
+std::string TrainingRun::State::checkpoint() {
+  CheckpointMeta meta;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    flush_locked();
+    meta.games = games;
+    meta.samples = samples;
+  }
+  meta.game = cfg.game;
+  meta.game_options = game->options().to_string();
+  meta.elapsed_s = clock.elapsed();
+  const std::string path = checkpoint_path(dir, trainer->step());
+  save_checkpoint(path, *trainer, meta);
+  return path;
+}
+
+void TrainingRun::State::start_selfplay() {
+  SelfPlayOptions options = cfg.selfplay;
+  options.first_game_id = next_game_id;
+  if (cfg.loop.total_steps == 0)
+    options.max_games = std::max<int64_t>(1, cfg.loop.total_games - static_cast<int64_t>(games));
+  EvaluatorSpec evaluator;
+  evaluator.kind = "network";
+  evaluator.network = slot;
+  evaluator.threads = cfg.selfplay_torch_threads;
+  runner = game->make_selfplay(options, evaluator);
+  // make_selfplay builds one evaluator here to check it, which sets this thread's torch threads.
+  set_torch_threads_for_this_thread(cfg.loop.torch_threads);
+}
+
+void TrainingRun::State::stop_selfplay(std::thread& thread) {
+  if (runner) runner->stop();
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    stopping = true;
+  }
+  cv.notify_all();
+  if (thread.joinable()) thread.join();
+}
+
+// Returns true when the run reached its end (not stopped).
+bool TrainingRun::State::train_loop(const std::atomic<bool>& stop) {
+  ProgressLog log(cfg, dir, out, clock);
+  log.start(trainer->step(), games);
+  const bool games_mode = cfg.loop.total_steps == 0;
+  for (;;) {
+    if (stop) return false;
+    if (steps_done()) return true;
+    {
+      std::unique_lock<std::mutex> lock(mu);
+      if (selfplay_error) return false;
+      if (!can_train()) {
+        if (selfplay_done) return games_mode;
+        cv.wait_for(lock, std::chrono::milliseconds(500));
+        const bool warming = window->size() < static_cast<size_t>(cfg.loop.min_samples);
+        const uint64_t g = games, n = samples;
+        lock.unlock();
+        if (warming) log.warmup(g, n, window->size(), runner->stats());
+        continue;
+      }
+    }
+    const TrainBatch b =
+        window->sample_batch(cfg.trainer.batch_size, trainer->rng(), cfg.trainer.augment);
+    const TrainStats stats = trainer->train_step(b);
+    const long step = trainer->step();
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      trained_step = step;
+    }
+    cv.notify_all();
+    if (step % cfg.loop.publish_every == 0) slot->publish(trainer->snapshot());
+    uint64_t g, n;
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      g = games;
+      n = samples;
+    }
+    log.step(stats, step, g, n, window->size(), runner->stats());
+    if (step % cfg.loop.checkpoint_every == 0) checkpoint();
+  }
+}
+
+void TrainingRun::State::final_evaluation(const std::string& ckpt, const std::atomic<bool>& stop) {
+  const EvalConfig& e = cfg.eval;
+  if (e.games <= 0) return;
+  const long sims = e.simulations > 0 ? e.simulations : cfg.selfplay.mcts.simulations;
+  const AgentSpec net =
+      AgentSpec::parse(str_cat("mcts:evaluator=checkpoint,checkpoint=", ckpt, ",sims=", sims));
+  const AgentSpec uniform = AgentSpec::parse(str_cat("mcts:sims=", sims));
+  MatchSettings m;
+  m.games = e.games;
+  m.random_opening_plies = e.random_opening_plies;
+  m.threads = e.threads;
+  m.seed = zobrist_key(cfg.seed, trainer->step(), 0xe7a1);
+  out << "evaluating the final network: " << e.games << " games, " << net.to_string() << " vs "
+      << uniform.to_string() << " (seats alternate)\n";
+  out.flush();
+  const auto t0 = Clock::now();
+  const MatchResult r = play_match(*game, net, uniform, m, &stop);
+  const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "final network vs uniform MCTS (%ld sims): %d wins, %d draws, %d losses in %d "
+                "games (score %.3f, mean return %+.3f, %.1f s)\n",
+                sims, r.wins, r.draws, r.losses, r.games, r.score(), r.mean_return, secs);
+  out << line;
+  out.flush();
+  append_metrics_line(dir, JsonLine()
+                               .add("kind", "eval")
+                               .add("time", clock.elapsed())
+                               .add("step", trainer->step())
+                               .add("games", static_cast<double>(games))
+                               .add("opponent", uniform.to_string())
+                               .add("simulations", static_cast<double>(sims))
+                               .add("eval_games", r.games)
+                               .add("wins", r.wins)
+                               .add("draws", r.draws)
+                               .add("losses", r.losses)
+                               .add("score", r.score())
+                               .add("mean_return", r.mean_return));
+}
+
+TrainingRun::TrainingRun(const RunConfig& config, std::string run_dir, std::ostream& out)
+    : s_(std::make_unique<State>(config, std::move(run_dir), out)) {}
+TrainingRun::~TrainingRun() = default;
+
+RunSummary TrainingRun::run(const std::atomic<bool>& stop_requested) {
+  State& s = *s_;
+  s.prepare();
+  s.resume();
+  s.out << "run " << s.dir << ": " << s.game->full_name() << ", network "
+        << s.cfg.network.to_string() << " (" << s.trainer->network().num_parameters()
+        << " parameters)\n";
+  RunSummary summary;
+  const bool games_mode = s.cfg.loop.total_steps == 0;
+  const bool already_done =
+      s.steps_done() || (games_mode && s.games >= static_cast<uint64_t>(s.cfg.loop.total_games));
+  bool finished = already_done;
+  std::string last;
+  if (!already_done) {
+    s.slot->publish(s.trainer->snapshot());
+    s.start_selfplay();
+    std::thread selfplay([&s] {
+      try {
+        s.runner->run([&s](FinishedGame&& g) { s.on_game(std::move(g)); });
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(s.mu);
+        s.selfplay_error = std::current_exception();
+      }
+      {
+        std::lock_guard<std::mutex> lock(s.mu);
+        s.selfplay_done = true;
+      }
+      s.cv.notify_all();
+    });
+    try {
+      finished = s.train_loop(stop_requested);
+    } catch (...) {
+      s.stop_selfplay(selfplay);
+      throw;
+    }
+    s.stop_selfplay(selfplay);
+    last = s.checkpoint();
+    s.out << (finished ? "run complete" : "stopped") << " at step " << s.trainer->step() << ", "
+          << s.games << " games; checkpoint " << last << "\n";
+    if (s.selfplay_error) std::rethrow_exception(s.selfplay_error);
+  } else {
+    const std::vector<long> ckpts = list_checkpoints(s.dir);
+    last = ckpts.empty() ? s.checkpoint() : checkpoint_path(s.dir, ckpts.back());
+    s.out << "run already complete at step " << s.trainer->step() << " (" << s.games << " games)\n";
+  }
+  if (finished && !stop_requested) s.final_evaluation(last, stop_requested);
+  summary.step = s.trainer->step();
+  summary.games = s.games;
+  summary.samples = s.samples;
+  summary.finished = finished;
+  summary.last_checkpoint = last;
+  return summary;
+}
+
+}  // namespace hz

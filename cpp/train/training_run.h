@@ -1,0 +1,52 @@
+// One training run: self-play and training side by side in one process, in a run directory.
+//
+// RUN/config.yaml    the resolved config (written at every start)
+// RUN/ckpt_NNNNNN.pt checkpoints (train/checkpoint.h)
+// RUN/shards/        every finished self-play game (selfplay/shards.h)
+// RUN/metrics.jsonl  metrics lines (docs/formats.md)
+//
+// Self-play runs on its own worker threads (AnyGame::make_selfplay with a network evaluator that
+// reads the newest published weights); the calling thread trains. Flow control keeps the ratio of
+// trained to generated samples at `training.train_samples_per_generated_sample`: the trainer waits
+// for samples, and self-play waits (its game callback blocks) when it is more than two publish
+// periods ahead. New weights reach self-play every `publish_every` steps.
+//
+// Resume: a run directory that holds checkpoints or shards continues from its newest checkpoint
+// (network, optimizer, step, RNG) and refills the replay window from the newest shards, so games
+// finished after that checkpoint are not lost; the game and sample counters come from the shards.
+// A stop request (SIGINT/SIGTERM in the CLI) ends self-play, flushes shards and writes a
+// checkpoint before run() returns.
+//
+// Not thread-safe: one run() per object, on one thread (it starts and joins its own workers).
+#pragma once
+
+#include <atomic>
+#include <iosfwd>
+#include <memory>
+#include <string>
+
+#include "train/run_config.h"
+
+namespace hz {
+
+struct RunSummary {
+  long step = 0;
+  uint64_t games = 0, samples = 0;
+  bool finished = false;  // reached total_steps / total_games (not stopped early)
+  std::string last_checkpoint;
+};
+
+class TrainingRun {
+ public:
+  // `out` receives the progress lines.
+  TrainingRun(const RunConfig& config, std::string run_dir, std::ostream& out);
+  ~TrainingRun();
+  // Trains until the end of the run or until `stop_requested` turns true.
+  RunSummary run(const std::atomic<bool>& stop_requested);
+
+ private:
+  struct State;
+  std::unique_ptr<State> s_;
+};
+
+}  // namespace hz

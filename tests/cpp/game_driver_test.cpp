@@ -1,0 +1,266 @@
+// Tests of self-play batching across games (selfplay/game_driver.h) and of the MCTS agent
+// (search/mcts_agent.h) on the toy games: games played to the end with samples consistent with a
+// replay of their actions, determinism, resignation bookkeeping, batch statistics, agent specs.
+#include "selfplay/game_driver.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <set>
+
+#include "games/adapter_impl.h"
+#include "test_util.h"
+#include "toy_games.h"
+
+namespace hz {
+namespace {
+
+using toy::TakeAwayGame;
+
+SelfPlayOptions small_options(int threads, int games_per_thread, int64_t max_games) {
+  SelfPlayOptions o;
+  o.threads = threads;
+  o.games_per_thread = games_per_thread;
+  o.max_games = max_games;
+  o.mcts.simulations = 40;
+  o.mcts.leaves_per_round = 4;
+  o.temperature = {1.0, 10, 0.0};
+  o.seed = 17;
+  return o;
+}
+
+std::map<uint64_t, FinishedGame> play(const TakeAwayGame& game, const SelfPlayOptions& options,
+                                      const std::string& evaluator,
+                                      SelfPlayStats* stats = nullptr) {
+  GameDriver<TakeAwayGame> driver(game, options, [&](int thread) {
+    EvaluatorSpec spec;
+    spec.kind = evaluator;
+    return std::shared_ptr<Evaluator<TakeAwayGame>>(make_evaluator(game, spec, 100 + thread));
+  });
+  std::map<uint64_t, FinishedGame> games;
+  std::mutex mutex;
+  driver.run([&](FinishedGame&& g) {
+    std::lock_guard<std::mutex> lock(mutex);  // the driver serialises calls; the test checks it
+    EXPECT_TRUE(games.emplace(g.game_id, std::move(g)).second) << "game id twice";
+  });
+  if (stats) *stats = driver.stats();
+  return games;
+}
+
+// Checks one sample against the position it was taken in.
+void expect_sample_of(const TakeAwayGame& game, const FinishedGame& g, const Sample& sample,
+                      const TakeAwayGame::State& s) {
+  TakeAwayGame::ActionList legal;
+  s.legal_actions(legal);
+  EXPECT_GT(legal.size(), 1);
+  EXPECT_EQ(sample.ply, s.move_number());
+  EXPECT_EQ(sample.player, s.current_player());
+  EXPECT_EQ(sample.game_id, g.game_id);
+  std::vector<float> obs(game.observation_shape().size());
+  s.observation(obs.data());
+  EXPECT_EQ(sample.observation, obs);
+  float sum = 0.0f;
+  std::set<int> indices;
+  for (const auto& [index, share] : sample.policy) {
+    EXPECT_TRUE(legal.contains(s.action_from_policy_index(index)));
+    EXPECT_TRUE(indices.insert(index).second);
+    EXPECT_GT(share, 0.0f);
+    sum += share;
+  }
+  EXPECT_NEAR(sum, 1.0f, 1e-5f);
+  const int n = game.num_players();
+  for (int k = 0; k < n; ++k)
+    EXPECT_EQ(sample.value[k], g.returns[(sample.player + k) % n]) << "seat " << k;
+}
+
+// Replays a finished game: one sample per position with a choice (none for forced actions; a
+// resigned game's last sample is its final position), and the returns of the final position.
+void expect_consistent(const TakeAwayGame& game, const FinishedGame& g) {
+  auto s = game.initial_state();
+  size_t next_sample = 0;
+  for (Action a : g.actions) {
+    ASSERT_FALSE(s.is_terminal());
+    TakeAwayGame::ActionList legal;
+    s.legal_actions(legal);
+    ASSERT_TRUE(legal.contains(a));
+    if (legal.size() > 1) {
+      ASSERT_LT(next_sample, g.samples.size());
+      expect_sample_of(game, g, g.samples[next_sample++], s);
+    }
+    s.apply(a);
+  }
+  if (g.resigned) {
+    ASSERT_EQ(next_sample + 1, g.samples.size());
+    expect_sample_of(game, g, g.samples.back(), s);
+    return;
+  }
+  EXPECT_EQ(next_sample, g.samples.size());
+  ASSERT_TRUE(s.is_terminal());
+  PlayerValues r{};
+  s.returns(r);
+  EXPECT_EQ(r, g.returns);
+}
+
+TEST(GameDriver, TwoThreadsFourGamesEachPlayToTheEnd) {
+  TakeAwayGame game({{"players", "3"}, {"pile", "25"}});
+  SelfPlayStats stats;
+  const auto games = play(game, small_options(2, 4, 20), "rollout", &stats);
+  ASSERT_EQ(games.size(), 20u);
+  for (uint64_t id = 0; id < 20; ++id) {
+    ASSERT_TRUE(games.count(id)) << id;
+    expect_consistent(game, games.at(id));
+    EXPECT_FALSE(games.at(id).samples.empty());
+  }
+  EXPECT_EQ(stats.games, 20);
+  int64_t samples = 0, actions = 0;
+  for (const auto& [id, g] : games) {
+    samples += g.samples.size();
+    actions += g.actions.size();
+  }
+  EXPECT_EQ(stats.searches, samples);
+  EXPECT_EQ(stats.actions, actions);
+  EXPECT_GT(stats.batches, 0);
+  int64_t histogram_total = 0;
+  for (int64_t c : stats.batch_histogram) histogram_total += c;
+  EXPECT_EQ(histogram_total, stats.batches);
+  EXPECT_GT(stats.average_batch(), 2.0);  // four games x up to four leaves per call
+  EXPECT_GE(stats.simulations, stats.evaluations);
+}
+
+TEST(GameDriver, SameSeedOneThreadSameGames) {
+  TakeAwayGame game({{"pile", "30"}});
+  auto actions_of = [&](const SelfPlayOptions& o, const std::string& evaluator) {
+    std::map<uint64_t, std::vector<Action>> out;
+    for (auto& [id, g] : play(game, o, evaluator)) out[id] = g.actions;
+    return out;
+  };
+  const SelfPlayOptions one = small_options(1, 3, 7);
+  EXPECT_EQ(actions_of(one, "rollout"), actions_of(one, "rollout"));
+  SelfPlayOptions other = one;
+  other.seed = 18;
+  EXPECT_NE(actions_of(one, "rollout"), actions_of(other, "rollout"));
+  // The uniform evaluator does not depend on what else is in a batch: a game's moves depend on
+  // its id only, whatever the threads.
+  EXPECT_EQ(actions_of(one, "uniform"), actions_of(small_options(2, 2, 7), "uniform"));
+}
+
+TEST(GameDriver, ResignationAndPlayOnBookkeeping) {
+  TakeAwayGame game({{"pile", "21"}});
+  SelfPlayOptions o = small_options(1, 4, 30);
+  o.mcts.simulations = 120;
+  o.resign_threshold = 0.0;  // resigns as soon as the search expects to lose
+  o.resign_playthrough_fraction = 0.0;
+  SelfPlayStats stats;
+  auto games = play(game, o, "rollout", &stats);
+  ASSERT_EQ(games.size(), 30u);
+  int resigned = 0;
+  for (const auto& [id, g] : games) {
+    expect_consistent(game, g);
+    if (!g.resigned) continue;
+    ++resigned;
+    // The resigner is the player of the last sample: it gets -1, the other +1.
+    const int loser = g.samples.back().player;
+    EXPECT_EQ(g.returns[loser], -1.0f);
+    EXPECT_EQ(g.returns[1 - loser], 1.0f);
+  }
+  EXPECT_GT(resigned, 0);
+  EXPECT_EQ(stats.resignations, resigned);
+  // Every game plays on: nobody resigns, would-be resignations are recorded and judged.
+  o.resign_playthrough_fraction = 1.0;
+  games = play(game, o, "rollout", &stats);
+  int playthroughs = 0, false_ones = 0;
+  for (const auto& [id, g] : games) {
+    EXPECT_FALSE(g.resigned);
+    expect_consistent(game, g);
+    playthroughs += g.resign_playthrough;
+    false_ones += g.resign_would_be_false;
+    if (!g.resign_playthrough) {
+      EXPECT_FALSE(g.resign_would_be_false);
+    }
+  }
+  EXPECT_GT(playthroughs, 0);
+  EXPECT_EQ(stats.playthroughs, playthroughs);
+  EXPECT_EQ(stats.false_resignations, false_ones);
+  // Three players: resignation is not defined.
+  TakeAwayGame three({{"players", "3"}});
+  EXPECT_NE(error_of([&] { play(three, o, "uniform"); }).find("two-player"), std::string::npos);
+}
+
+TEST(GameDriver, StopEndsAnUnlimitedRun) {
+  TakeAwayGame game({{"pile", "40"}});
+  SelfPlayOptions o = small_options(2, 2, 0);
+  GameDriver<TakeAwayGame> driver(
+      game, o, [](int) { return std::make_shared<UniformEvaluator<TakeAwayGame>>(); });
+  int64_t seen = 0;
+  driver.run([&](FinishedGame&&) {
+    if (++seen == 25) driver.stop();
+  });
+  EXPECT_GE(seen, 25);
+  EXPECT_EQ(driver.stats().games, seen);
+}
+
+// The MCTS agent through the type-erased game, as the CLI and Python build it.
+std::shared_ptr<GameAdapter<TakeAwayGame>> adapter(const GameOptions& o) {
+  return std::make_shared<GameAdapter<TakeAwayGame>>(o);
+}
+
+TEST(MctsAgent, FindsTheWinningTurnAndReportsItsSearch) {
+  auto g = adapter({{"pile", "9"}});
+  for (const std::string spec : {"mcts:sims=400", "mcts:sims=400,evaluator=rollout,rollouts=2",
+                                 "mcts:sims=400,batch=8,reuse=false,cpuct=2,fpu=0"}) {
+    auto agent = g->make_agent(AgentSpec::parse(spec), 3);
+    // Five stones left, player 0 has taken one this turn: `take` then `end` leaves four and
+    // wins; `end` now leaves five, from which player 1 leaves four.
+    auto state = g->deserialize_state("5 1 0 1");
+    Action reference = kNoAction;
+    toy::maxn_value<TakeAwayGame>(g->state_of(*state), &reference);
+    ASSERT_EQ(reference, TakeAwayGame::kTake);
+    const Action a = agent->select_action(*state);
+    EXPECT_EQ(a, TakeAwayGame::kTake) << spec;
+    const SearchInfo info = agent->last_search();
+    ASSERT_EQ(info.actions.size(), 2u);
+    EXPECT_EQ(info.visits[0] + info.visits[1], 400) << spec;
+    ASSERT_FALSE(info.principal_variation.empty());
+    EXPECT_EQ(info.principal_variation[0], a);
+    EXPECT_GT(info.root_value, 0.0f);
+    // The agent keeps playing the whole game without error (reusing its tree).
+    while (!state->is_terminal()) state->apply(agent->select_action(*state));
+  }
+}
+
+TEST(MctsAgent, SettingsAreCheckedByName) {
+  auto g = adapter({{"pile", "9"}});
+  auto make = [&](const std::string& spec) { g->make_agent(AgentSpec::parse(spec), 1); };
+  EXPECT_NE(error_of([&] { make("mcts:sims=10,bogus=1"); }).find("bogus"), std::string::npos);
+  EXPECT_NE(error_of([&] { make("mcts:evaluator=magic"); }).find("magic"), std::string::npos);
+  EXPECT_NE(error_of([&] { make("mcts:sims=0"); }).find("sims"), std::string::npos);
+  EXPECT_NE(error_of([&] { make("mcts:evaluator=checkpoint"); }).find("checkpoint"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] { make("mcts:evaluator=checkpoint,checkpoint=/x.pt"); }).find("torch"),
+            std::string::npos);
+  EXPECT_EQ(error_of([&] {
+              make(
+                  "mcts:sims=5,evaluator=rollout,rollouts=3,cpuct=1,time_ms=0,temperature=0.5,"
+                  "reuse=false,batch=2,noise=0.25,alpha=0.5,fpu=0.1");
+            }),
+            "");
+}
+
+TEST(MctsAgent, TimeLimitAloneDecides) {
+  auto g = adapter({{"pile", "200"}});
+  auto agent = g->make_agent(AgentSpec::parse("mcts:time_ms=50"), 1);
+  auto state = g->new_initial_state();
+  const auto t0 = std::chrono::steady_clock::now();
+  agent->select_action(*state);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_GE(s, 0.045);
+  EXPECT_LT(s, 5.0);
+  int visits = 0;
+  for (int v : agent->last_search().visits) visits += v;
+  EXPECT_GT(visits, 200);  // more than the default simulation count
+}
+
+}  // namespace
+}  // namespace hz

@@ -1,0 +1,116 @@
+// Tests of the sample shard format (selfplay/shards.h): round trip, naming, and that truncated,
+// corrupt, wrong-version and wrong-game files are rejected with the file named.
+#include "selfplay/shards.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <functional>
+
+#include "core/dir_listing.h"
+#include "core/files.h"
+#include "temp_dir.h"
+#include "test_util.h"
+
+namespace hz {
+namespace {
+
+ShardInfo info() {
+  ShardInfo h;
+  h.game = "jumpers(size=6)";
+  h.observation = {3, 2, 2};
+  h.num_actions = 40;
+  h.num_players = 3;
+  h.games = 2;
+  return h;
+}
+
+std::vector<Sample> samples() {
+  std::vector<Sample> out;
+  for (int i = 0; i < 5; ++i) {
+    Sample s;
+    s.observation.resize(12);
+    for (int k = 0; k < 12; ++k) s.observation[k] = 0.25f * k - i;
+    for (int k = 0; k <= i; ++k) s.policy.emplace_back(39 - 3 * k, 1.0f / (i + 1));
+    s.value = {0.5f, -1.0f, 0.5f};
+    s.game_id = 1000 + i / 3;
+    s.ply = i;
+    s.player = i % 3;
+    out.push_back(s);
+  }
+  return out;
+}
+
+TEST(Shards, RoundTripAndLayout) {
+  const std::string dir = test::temp_dir("shards");
+  make_dirs(dir + "/shards");
+  const std::string path = shard_path(dir, 7);
+  EXPECT_EQ(path, dir + "/shards/shard_000007.bin");
+  const auto in = samples();
+  write_shard(path, info(), in);
+  ShardInfo h;
+  const auto out = read_shard(path, &h);
+  ASSERT_EQ(out.size(), in.size());
+  for (size_t i = 0; i < in.size(); ++i) {
+    EXPECT_EQ(out[i].observation, in[i].observation);
+    EXPECT_EQ(out[i].policy, in[i].policy);
+    EXPECT_EQ(out[i].value, in[i].value);
+    EXPECT_EQ(out[i].game_id, in[i].game_id);
+    EXPECT_EQ(out[i].ply, in[i].ply);
+    EXPECT_EQ(out[i].player, in[i].player);
+  }
+  EXPECT_EQ(h.game, "jumpers(size=6)");
+  EXPECT_EQ(h.count, 5u);
+  EXPECT_EQ(h.games, 2u);
+  EXPECT_EQ(h.policy_slots, 5);
+  EXPECT_EQ(h.next_game_id, 1002u);
+  // Layout from docs/formats.md: header 80 bytes + name (15) padded to 96; record = 24 + 4 *
+  // (3 values + 12 observation + 2 * 5 policy slots) = 124 bytes.
+  const std::string bytes = read_file(path);
+  EXPECT_EQ(bytes.size(), 96u + 5 * 124u);
+  uint64_t game_id;
+  std::memcpy(&game_id, bytes.data() + 96 + 124, 8);
+  EXPECT_EQ(game_id, 1000u);
+  EXPECT_EQ(read_shard_info(path).count, 5u);
+  write_shard(shard_path(dir, 2), info(), in);
+  EXPECT_EQ(list_shards(dir), (std::vector<long>{2, 7}));
+}
+
+TEST(Shards, RejectsDamagedFilesNamingThem) {
+  const std::string dir = test::temp_dir("shards");
+  make_dirs(dir + "/shards");
+  const std::string good = encode_shard(info(), samples());
+  auto error_for = [&](const std::string& name, const std::string& bytes) {
+    const std::string p = dir + "/" + name;
+    write_file_atomically(p, bytes);
+    std::string msg = error_of([&] { read_shard(p); });
+    EXPECT_NE(msg.find(name), std::string::npos) << msg;
+    return msg;
+  };
+  EXPECT_NE(error_for("short.bin", good.substr(0, good.size() - 10)).find("truncated"),
+            std::string::npos);
+  EXPECT_NE(error_for("tiny.bin", good.substr(0, 20)).find("truncated"), std::string::npos);
+  std::string flipped = good;
+  flipped[good.size() - 30] ^= 1;
+  EXPECT_NE(error_for("flip.bin", flipped).find("checksum"), std::string::npos);
+  std::string header_flip = good;
+  header_flip[20] ^= 1;
+  EXPECT_NE(error_for("hflip.bin", header_flip).find("header checksum"), std::string::npos);
+  std::string version = good;
+  version[8] = 9;
+  EXPECT_NE(error_for("version.bin", version).find("version 9"), std::string::npos);
+  EXPECT_NE(error_for("magic.bin", "PK" + good.substr(2)).find("magic"), std::string::npos);
+  EXPECT_NE(error_for("long.bin", good + "xx").find("after its last record"), std::string::npos);
+  // Wrong game for the run.
+  const std::string p = dir + "/ok.bin";
+  write_file_atomically(p, good);
+  ShardInfo other = info();
+  other.game = "alquerque";
+  const std::string msg = error_of([&] { read_shard(p, nullptr, &other); });
+  EXPECT_NE(msg.find("alquerque"), std::string::npos) << msg;
+  EXPECT_NE(error_of([&] { read_shard(dir + "/absent.bin"); }).find("absent.bin"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace hz

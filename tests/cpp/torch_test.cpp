@@ -1,0 +1,370 @@
+// Tests of the network, the torch evaluator, the trainer and checkpoints (cpp/nn, cpp/train),
+// on tic-tac-toe (toy_game.h) so they do not depend on the real engines.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <functional>
+
+#include "core/dir_listing.h"
+#include "core/files.h"
+#include "games/adapter_impl.h"
+#include "nn/network.h"
+#include "nn/torch_evaluator.h"
+#include "temp_dir.h"
+#include "test_util.h"
+#include "toy_game.h"
+#include "train/checkpoint.h"
+#include "train/replay.h"
+#include "train/trainer.h"
+
+namespace hz {
+namespace {
+
+using test::TicTacToe;
+
+NetworkConfig small_config() {
+  NetworkConfig c;
+  c.blocks = 2;
+  c.channels = 8;
+  c.value_hidden = 16;
+  c.observation = {2, 3, 3};
+  c.num_actions = 9;
+  c.num_players = 2;
+  return c;
+}
+
+// Positions reached by random play: a mix of both players to move.
+std::vector<TicTacToe::State> random_positions(const TicTacToe& g, int n, uint64_t seed) {
+  Rng rng(seed);
+  std::vector<TicTacToe::State> out;
+  while (static_cast<int>(out.size()) < n) {
+    TicTacToe::State s = g.initial_state();
+    const int plies = static_cast<int>(rng.uniform_int(7));
+    for (int i = 0; i < plies && !s.is_terminal(); ++i) {
+      TicTacToe::ActionList legal;
+      s.legal_actions(legal);
+      s.apply(legal[rng.uniform_int(legal.size())]);
+    }
+    if (!s.is_terminal()) out.push_back(s);
+  }
+  return out;
+}
+
+// Samples with full legal support: all visit share on the first legal action, value +1 for the
+// mover when the number of stones is even.
+std::vector<Sample> make_samples(const TicTacToe& g, int n, uint64_t seed) {
+  std::vector<Sample> out;
+  for (const auto& s : random_positions(g, n, seed)) {
+    Sample x;
+    x.observation.resize(18);
+    s.observation(x.observation.data());
+    TicTacToe::ActionList legal;
+    s.legal_actions(legal);
+    for (int i = 0; i < legal.size(); ++i) x.policy.emplace_back(legal[i], i == 0 ? 1.0f : 0.0f);
+    const float v = s.move_number() % 2 == 0 ? 1.0f : -1.0f;
+    x.value[0] = v;
+    x.value[1] = -v;
+    x.ply = s.move_number();
+    x.player = s.current_player();
+    out.push_back(std::move(x));
+  }
+  return out;
+}
+
+TEST(Network, ConfigRoundTripsAndRejectsBadText) {
+  const NetworkConfig c = small_config();
+  EXPECT_EQ(NetworkConfig::parse(c.to_string()).to_string(), c.to_string());
+  EXPECT_NE(error_of([] { NetworkConfig::parse("blocks=2"); }).find("channels"), std::string::npos);
+  EXPECT_NE(error_of([&] { NetworkConfig::parse(c.to_string() + ",extra=1"); }), "");
+}
+
+TEST(Network, GatherMatchesFullForwardAndValuesAreBounded) {
+  Network net(small_config(), 7);
+  const TicTacToe g;
+  const auto states = random_positions(g, 5, 1);
+  std::vector<float> obs(5 * 18), logits(5 * 9), values(5 * 2);
+  for (int i = 0; i < 5; ++i) states[i].observation(&obs[i * 18]);
+  net.forward(obs.data(), 5, logits.data(), values.data());
+  for (float v : values) {
+    EXPECT_GE(v, -1.0f);
+    EXPECT_LE(v, 1.0f);
+  }
+  std::vector<int32_t> offsets{0}, indices;
+  for (int i = 0; i < 5; ++i) {
+    indices.push_back((i * 4) % 9);
+    indices.push_back(8 - i);
+    offsets.push_back(static_cast<int32_t>(indices.size()));
+  }
+  std::vector<float> gathered(indices.size()), values2(10);
+  net.forward_gather(obs.data(), 5, offsets.data(), indices.data(), gathered.data(),
+                     values2.data());
+  for (int i = 0; i < 5; ++i)
+    for (int k = offsets[i]; k < offsets[i + 1]; ++k)
+      EXPECT_EQ(gathered[k], logits[i * 9 + indices[k]]);
+  EXPECT_EQ(values, values2);
+  // Same seed, same weights; another seed, other weights.
+  Network same(small_config(), 7), other(small_config(), 8);
+  std::vector<float> l2(45), v2(10), l3(45), v3(10);
+  same.forward(obs.data(), 5, l2.data(), v2.data());
+  other.forward(obs.data(), 5, l3.data(), v3.data());
+  EXPECT_EQ(l2, logits);
+  EXPECT_NE(l3, logits);
+  auto copy = net.clone();
+  copy->forward(obs.data(), 5, l2.data(), v2.data());
+  EXPECT_EQ(l2, logits);
+}
+
+TEST(TorchEvaluator, AgreesWithDirectForwardAndMapsSeatsToPlayers) {
+  const TicTacToe g;
+  auto net = std::make_shared<Network>(small_config(), 3);
+  auto slot = std::make_shared<NetworkSlot>(net);
+  TorchEvaluator<TicTacToe> eval(g, slot);
+  const auto states = random_positions(g, 6, 2);
+  std::vector<TicTacToe::ActionList> legal(6);
+  std::vector<std::vector<float>> logits(6, std::vector<float>(9));
+  std::vector<PlayerValues> values(6);
+  std::vector<EvalItem<TicTacToe>> items(6);
+  bool saw_player_one = false;
+  for (int i = 0; i < 6; ++i) {
+    states[i].legal_actions(legal[i]);
+    items[i] = {&states[i], &legal[i], logits[i].data(), &values[i]};
+    saw_player_one = saw_player_one || states[i].current_player() == 1;
+  }
+  ASSERT_TRUE(saw_player_one);
+  eval.evaluate(items.data(), 6);
+  // The same batch through the network directly (same batch size: bit-identical arithmetic).
+  std::vector<float> obs(6 * 18), all(6 * 9), seats(6 * 2);
+  for (int i = 0; i < 6; ++i) states[i].observation(&obs[i * 18]);
+  net->forward(obs.data(), 6, all.data(), seats.data());
+  for (int i = 0; i < 6; ++i) {
+    for (int k = 0; k < legal[i].size(); ++k) EXPECT_EQ(logits[i][k], all[i * 9 + legal[i][k]]);
+    const int mover = states[i].current_player();
+    EXPECT_EQ(values[i][mover], seats[i * 2 + 0]);
+    EXPECT_EQ(values[i][1 - mover], seats[i * 2 + 1]);
+  }
+  NetworkConfig wrong = small_config();
+  wrong.num_actions = 10;
+  auto bad = std::make_shared<NetworkSlot>(std::make_shared<Network>(wrong, 1));
+  EXPECT_NE(error_of([&] { TorchEvaluator<TicTacToe>(g, bad); }).find("does not fit"),
+            std::string::npos);
+}
+
+TEST(Trainer, LearningRateSchedules) {
+  TrainerConfig c;
+  c.learning_rate = 0.1;
+  c.lr_schedule = "step";
+  c.lr_step_every = 10;
+  c.lr_step_factor = 0.5;
+  EXPECT_DOUBLE_EQ(c.learning_rate_at(9), 0.1);
+  EXPECT_DOUBLE_EQ(c.learning_rate_at(25), 0.025);
+  c.lr_schedule = "cosine";
+  c.total_steps = 100;
+  c.lr_min_factor = 0.2;
+  EXPECT_DOUBLE_EQ(c.learning_rate_at(0), 0.1);
+  EXPECT_NEAR(c.learning_rate_at(50), 0.1 * (0.2 + 0.8 * 0.5), 1e-12);
+  EXPECT_NEAR(c.learning_rate_at(100), 0.02, 1e-12);
+  c.lr_schedule = "constant";
+  c.lr_warmup_steps = 3;
+  EXPECT_DOUBLE_EQ(c.learning_rate_at(0), 0.1 * 1 / 4);
+  EXPECT_DOUBLE_EQ(c.learning_rate_at(3), 0.1);
+}
+
+TEST(Trainer, LossMatchesHandComputedMaskedCrossEntropy) {
+  auto game = std::make_shared<GameAdapter<TicTacToe>>(GameOptions{});
+  ReplayWindow window(*game, 100);
+  window.add_samples(make_samples(game->game(), 16, 4));
+  TrainerConfig tc;
+  Trainer trainer(small_config(), tc, 5);
+  Rng rng(9);
+  const TrainBatch batch = window.sample_batch(16, rng, false);
+  const TrainStats stats = trainer.measure(batch);
+  // Reference: the same weights in inference mode, masked softmax by hand.
+  auto net = trainer.snapshot();
+  std::vector<float> logits(16 * 9), values(16 * 2);
+  net->forward(batch.observations.data(), 16, logits.data(), values.data());
+  double policy = 0, value = 0, entropy = 0, max_entropy = 0;
+  for (int i = 0; i < 16; ++i) {
+    double m = -1e300, z = 0;
+    for (int k = batch.policy_offsets[i]; k < batch.policy_offsets[i + 1]; ++k)
+      m = std::max(m, double(logits[i * 9 + batch.policy_indices[k]]));
+    for (int k = batch.policy_offsets[i]; k < batch.policy_offsets[i + 1]; ++k)
+      z += std::exp(logits[i * 9 + batch.policy_indices[k]] - m);
+    for (int k = batch.policy_offsets[i]; k < batch.policy_offsets[i + 1]; ++k) {
+      const double logp = logits[i * 9 + batch.policy_indices[k]] - m - std::log(z);
+      policy -= batch.policy_targets[k] * logp;
+      entropy -= std::exp(logp) * logp;
+    }
+    max_entropy += std::log(batch.policy_offsets[i + 1] - batch.policy_offsets[i]);
+    for (int p = 0; p < 2; ++p) value += std::pow(values[i * 2 + p] - batch.values[i * 2 + p], 2);
+  }
+  EXPECT_NEAR(stats.policy_loss, policy / 16, 1e-4);
+  EXPECT_NEAR(stats.value_loss, value / 32, 1e-4);
+  EXPECT_NEAR(stats.policy_entropy, entropy / 16, 1e-4);
+  EXPECT_LE(stats.policy_entropy, max_entropy / 16 + 1e-6);  // mass only on legal actions
+}
+
+TEST(Trainer, LossDecreasesOnAFixedBatch) {
+  auto game = std::make_shared<GameAdapter<TicTacToe>>(GameOptions{});
+  ReplayWindow window(*game, 100);
+  window.add_samples(make_samples(game->game(), 32, 6));
+  for (const std::string optimizer : {"sgd", "adam"}) {
+    TrainerConfig tc;
+    tc.optimizer = optimizer;
+    tc.learning_rate = optimizer == "adam" ? 0.01 : 0.05;
+    Trainer trainer(small_config(), tc, 11);
+    Rng rng(3);
+    const TrainBatch batch = window.sample_batch(32, rng, false);
+    const TrainStats first = trainer.train_step(batch);
+    TrainStats last;
+    for (int i = 0; i < 60; ++i) last = trainer.train_step(batch);
+    EXPECT_EQ(trainer.step(), 61);
+    EXPECT_LT(last.policy_loss, 0.5 * first.policy_loss) << optimizer;
+    EXPECT_LT(last.value_loss, 0.5 * first.value_loss) << optimizer;
+  }
+}
+
+TEST(Replay, WindowKeepsNewestAndAugmentsConsistently) {
+  auto game = std::make_shared<GameAdapter<TicTacToe>>(GameOptions{});
+  ReplayWindow window(*game, 10);
+  std::vector<Sample> samples = make_samples(game->game(), 25, 8);
+  for (size_t i = 0; i < samples.size(); ++i) samples[i].game_id = i;
+  window.add_samples(samples);
+  EXPECT_EQ(window.size(), 10u);
+  EXPECT_EQ(window.total_added(), 25u);
+  Rng rng(1);
+  const TrainBatch b = window.sample_batch(200, rng, true);
+  // Every row must be some kept sample under some symmetry: its stones sit on the cells that the
+  // sample's policy support (the empty cells) leaves free, and the targets follow the same map.
+  int non_identity = 0;
+  for (int i = 0; i < b.size; ++i) {
+    bool matched = false;
+    for (size_t s = 15; s < 25 && !matched; ++s)
+      for (int sym = 0; sym < 8 && !matched; ++sym) {
+        bool same = true;
+        for (int c = 0; c < 18; ++c)
+          same = same && b.observations[i * 18 + TicTacToe::map_cell(sym, c % 9) + (c / 9) * 9] ==
+                             samples[s].observation[c];
+        const int n = b.policy_offsets[i + 1] - b.policy_offsets[i];
+        same = same && n == static_cast<int>(samples[s].policy.size());
+        for (int k = 0; same && k < n; ++k)
+          same = b.policy_indices[b.policy_offsets[i] + k] ==
+                 TicTacToe::map_cell(sym, samples[s].policy[k].first);
+        if (same) {
+          matched = true;
+          non_identity += sym != 0;
+        }
+      }
+    EXPECT_TRUE(matched) << "row " << i;
+  }
+  EXPECT_GT(non_identity, 0);
+}
+
+TEST(Replay, CompletePolicySupportAddsUnvisitedLegalActions) {
+  auto game = std::make_shared<GameAdapter<TicTacToe>>(GameOptions{});
+  FinishedGame fg;
+  fg.actions = {4, 0, 8};
+  Sample s;
+  s.ply = 2;
+  s.player = 0;
+  s.observation.resize(18);
+  s.policy = {{8, 1.0f}};
+  fg.samples.push_back(s);
+  complete_policy_support(*game, fg);
+  // After 4 and 0 the empty cells are 1,2,3,5,6,7,8: 7 entries, 8 keeps its share.
+  ASSERT_EQ(fg.samples[0].policy.size(), 7u);
+  float total = 0;
+  for (const auto& [index, share] : fg.samples[0].policy) {
+    EXPECT_TRUE(index != 0 && index != 4) << index;
+    total += share;
+  }
+  EXPECT_EQ(total, 1.0f);
+  fg.samples[0].player = 1;
+  EXPECT_NE(error_of([&] { complete_policy_support(*game, fg); }), "");
+}
+
+// Saves mid-training, loads into a trainer built from another seed, and checks that both then
+// train on to bit-identical weights (network, optimizer state, step and RNG all restored).
+TEST(Checkpoint, SaveLoadRoundTripsBitExactly) {
+  auto game = std::make_shared<GameAdapter<TicTacToe>>(GameOptions{});
+  ReplayWindow window(*game, 100);
+  window.add_samples(make_samples(game->game(), 40, 12));
+  const std::string dir = test::temp_dir("ckpt");
+  for (const std::string optimizer : {"sgd", "adam"}) {
+    TrainerConfig tc;
+    tc.optimizer = optimizer;
+    tc.batch_size = 8;
+    Trainer a(small_config(), tc, 1);
+    for (int i = 0; i < 3; ++i) a.train_step(window.sample_batch(8, a.rng(), true));
+    CheckpointMeta meta;
+    meta.games = 17;
+    meta.samples = 170;
+    meta.game = "tictactoe";
+    const std::string path = checkpoint_path(dir, a.step());
+    EXPECT_EQ(path, dir + "/ckpt_000003.pt");
+    save_checkpoint(path, a, meta);
+    Trainer b(small_config(), tc, 99);
+    const CheckpointMeta loaded = load_checkpoint(path, b, "tictactoe", "");
+    EXPECT_EQ(loaded.step, 3);
+    EXPECT_EQ(loaded.games, 17u);
+    EXPECT_EQ(loaded.samples, 170u);
+    EXPECT_EQ(b.step(), 3);
+    EXPECT_EQ(b.rng().state(), a.rng().state());
+    for (int i = 0; i < 3; ++i) {
+      a.train_step(window.sample_batch(8, a.rng(), true));
+      b.train_step(window.sample_batch(8, b.rng(), true));
+    }
+    std::vector<float> obs(18 * 40);
+    window.sample_batch(40, b.rng(), false).observations.swap(obs);
+    std::vector<float> la(9 * 40), va(80), lb(9 * 40), vb(80);
+    a.snapshot()->forward(obs.data(), 40, la.data(), va.data());
+    b.snapshot()->forward(obs.data(), 40, lb.data(), vb.data());
+    EXPECT_EQ(la, lb) << optimizer;
+    EXPECT_EQ(va, vb) << optimizer;
+    // The inference-only loader gives the saved weights too.
+    CheckpointMeta m2;
+    auto net = load_checkpoint_network(path, &m2);
+    EXPECT_EQ(m2.network.to_string(), small_config().to_string());
+  }
+  EXPECT_EQ(list_checkpoints(dir), std::vector<long>{3});
+}
+
+TEST(Checkpoint, LoadErrorsNameTheFileAndTheProblem) {
+  const std::string dir = test::temp_dir("ckpt_bad");
+  TrainerConfig tc;
+  Trainer t(small_config(), tc, 1);
+  CheckpointMeta meta;
+  meta.game = "tictactoe";
+  const std::string path = dir + "/ckpt_000000.pt";
+  save_checkpoint(path, t, meta);
+  const std::string bytes = read_file(path);
+  auto load_bytes = [&](const std::string& name, const std::string& content) {
+    const std::string p = dir + "/" + name;
+    write_file_atomically(p, content);
+    Trainer u(small_config(), tc, 2);
+    return error_of([&] { load_checkpoint(p, u); });
+  };
+  std::string msg = load_bytes("trunc.pt", bytes.substr(0, bytes.size() / 2));
+  EXPECT_NE(msg.find("trunc.pt"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("truncated"), std::string::npos) << msg;
+  std::string flipped = bytes;
+  flipped[bytes.size() / 2] ^= 0x40;
+  msg = load_bytes("flip.pt", flipped);
+  EXPECT_NE(msg.find("corrupt"), std::string::npos) << msg;
+  msg = load_bytes("magic.pt", "not a checkpoint at all, definitely not");
+  EXPECT_NE(msg.find("magic"), std::string::npos) << msg;
+  Trainer u(small_config(), tc, 3);
+  msg = error_of([&] { load_checkpoint(path, u, "jumpers", ""); });
+  EXPECT_NE(msg.find("tictactoe"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("jumpers"), std::string::npos) << msg;
+  NetworkConfig bigger = small_config();
+  bigger.channels = 16;
+  Trainer v(bigger, tc, 3);
+  msg = error_of([&] { load_checkpoint(path, v); });
+  EXPECT_NE(msg.find("network"), std::string::npos) << msg;
+  msg = error_of([&] { load_checkpoint(dir + "/missing.pt", u); });
+  EXPECT_NE(msg.find("missing.pt"), std::string::npos) << msg;
+}
+
+}  // namespace
+}  // namespace hz
