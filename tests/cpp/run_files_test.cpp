@@ -87,6 +87,15 @@ TEST_F(RunFiles, DamagedCheckpointStopsTheResumeNamingIt) {
     EXPECT_TRUE(contains(msg, "ckpt_000010.pt")) << tag << ": " << msg;
     EXPECT_TRUE(contains(msg, tag == "flip" ? "corrupt" : "truncated")) << tag << ": " << msg;
     EXPECT_EQ(list_checkpoints(dir), std::vector<long>{10}) << tag << ": nothing new written";
+    if (tag == "flip") {
+      // The way out is to remove the damaged file: the run then resumes from what is left (here
+      // no checkpoint, so step 0 with the window refilled from the shards).
+      fs::remove(checkpoint_path(dir, 10));
+      const RunSummary s = run_to(dir, 10);
+      EXPECT_TRUE(s.finished);
+      EXPECT_EQ(s.step, 10);
+      EXPECT_GE(s.games, read_checkpoint_meta(checkpoint_path(*base_, 10)).games);
+    }
   }
 }
 
