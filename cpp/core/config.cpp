@@ -19,9 +19,52 @@ Config Config::load_file(const std::string& path) {
   return from_string(buf.str(), path);
 }
 
+namespace {
+
+// Offset of the first byte that is not part of well-formed UTF-8, or npos. YAML text is Unicode;
+// yaml-cpp passes other bytes through on reading but not on writing, so a config holding them
+// would not read back the same from the resolved copy a run keeps.
+size_t first_invalid_utf8(const std::string& text) {
+  size_t i = 0;
+  while (i < text.size()) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const int extra = c < 0x80           ? 0
+                      : (c >> 5) == 0x6  ? 1
+                      : (c >> 4) == 0xE  ? 2
+                      : (c >> 3) == 0x1E ? 3
+                                         : -1;
+    if (extra < 0 || i + extra >= text.size() + (extra == 0 ? 1 : 0)) return i;
+    uint32_t cp = extra == 0 ? c : c & (0x3F >> extra);
+    for (int k = 1; k <= extra; ++k) {
+      const auto cc = static_cast<unsigned char>(text[i + k]);
+      if ((cc & 0xC0) != 0x80) return i;
+      cp = (cp << 6) | (cc & 0x3F);
+    }
+    // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are not UTF-8 either.
+    static const uint32_t kMin[4] = {0, 0x80, 0x800, 0x10000};
+    if (cp < kMin[extra] || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return i;
+    i += 1 + extra;
+  }
+  return std::string::npos;
+}
+
+void check_utf8(const std::string& text, const std::string& what) {
+  const size_t bad = first_invalid_utf8(text);
+  if (bad != std::string::npos) fail(what, ": byte ", bad, " is not valid UTF-8 text");
+}
+
+// A map key as text; keys are plain names, never lists, maps or empty (null) keys.
+std::string key_text(const YAML::Node& key, const std::string& where) {
+  if (!key.IsScalar()) fail(where, ": a key must be a plain name, not a list, a map or nothing");
+  return key.Scalar();
+}
+
+}  // namespace
+
 Config Config::from_string(const std::string& text, const std::string& source) {
   Config c;
   c.source_ = source;
+  check_utf8(text, "config '" + source + "'");
   try {
     c.doc_ = YAML::Load(text);
   } catch (const YAML::Exception& e) {
@@ -37,6 +80,7 @@ void Config::set_override(const std::string& assignment) {
   if (eq == std::string::npos || eq == 0)
     fail("override '", assignment, "' is not of the form key.path=value");
   const std::string path = assignment.substr(0, eq), value = assignment.substr(eq + 1);
+  check_utf8(assignment, "override '" + assignment + "'");
   std::vector<std::string> parts;
   std::stringstream ss(path);
   for (std::string part; std::getline(ss, part, '.');) {
@@ -212,11 +256,22 @@ GameOptions ConfigSection::options_map(const std::string& key, const std::string
   if (!v) return out;
   if (!v->IsMap()) fail("config '", source_, "': key '", full(key), "' must be a map of options");
   for (const auto& kv : *v) {
-    const std::string k = kv.first.as<std::string>();
+    const std::string k = key_text(kv.first, "config '" + source_ + "': in '" + full(key) + "'");
+    // Option names are identifiers; a '.' would also split the key in resolved_yaml().
+    if (k.empty() || k.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                         "0123456789_-") != std::string::npos)
+      fail("config '", source_, "': option name '", k, "' in '", full(key),
+           "' is not a name (letters, digits, '_', '-')");
     if (!kv.second.IsScalar())
       fail("config '", source_, "': key '", full(key), ".", k, "' must be a single value");
     out.set(k, kv.second.Scalar());
-    record(key + "." + k, kv.second.Scalar(), k == out.values().begin()->first ? doc : "");
+  }
+  // Values are recorded as YAML (quoted where needed), and the doc goes with the first key in
+  // name order (the order resolved_yaml writes), so the resolved config reads back the same.
+  for (const auto& [k, value] : out.values()) {
+    YAML::Emitter e;
+    e << value;
+    record(key + "." + k, e.c_str(), k == out.values().begin()->first ? doc : "");
   }
   return out;
 }
@@ -224,7 +279,8 @@ GameOptions ConfigSection::options_map(const std::string& key, const std::string
 void ConfigSection::finish() const {
   if (!node_.IsMap()) return;
   for (const auto& kv : node_) {
-    const std::string k = kv.first.as<std::string>();
+    const std::string k = key_text(
+        kv.first, "config '" + source_ + "'" + (path_.empty() ? "" : " in '" + path_ + "'"));
     bool known = false;
     for (const auto& r : read_) known = known || r == k;
     if (!known) {

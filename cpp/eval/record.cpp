@@ -125,8 +125,7 @@ GameRecord parse_record(const std::string& text, const std::string& source) {
         }
       } else if (key.rfind("player", 0) == 0) {
         const std::string idx = key.substr(6);
-        if (idx.empty() || idx.find_first_not_of("0123456789") != std::string::npos ||
-            std::stoul(idx) != rec.players.size())
+        if (idx != std::to_string(rec.players.size()))
           fail(where(), "expected 'player", rec.players.size(), ":', found '", key, ":'");
         rec.players.push_back(value);
       } else if (key == "result") {
@@ -159,6 +158,8 @@ GameRecord parse_record(const std::string& text, const std::string& source) {
       const size_t close = line.rfind('}');
       if (close == std::string::npos || close < brace)
         fail(where(), "comment '{' is not closed with '}'");
+      if (close + 1 != line.size())
+        fail(where(), "text after the comment: '", line.substr(close + 1), "'");
       comment = line.substr(brace + 1, close - brace - 1);
       line = trim(line.substr(0, brace));
     }
@@ -210,7 +211,8 @@ GameRecord parse_record(const std::string& text, const std::string& source) {
     for (int p = 0; p < game->num_players(); ++p) {
       char* end = nullptr;
       const float v = std::strtof((*result_words)[p].c_str(), &end);
-      if (*end != '\0') fail(source, ": result value '", (*result_words)[p], "' is not a number");
+      if (*end != '\0' || !std::isfinite(v))
+        fail(source, ": result value '", (*result_words)[p], "' is not a number");
       if (std::fabs(v - r[p]) > 1e-4f)
         fail(source, ": the result says ", v, " for player ", p, " but replaying gives ", r[p]);
       values.push_back(r[p]);

@@ -199,10 +199,8 @@ class Mcts {
       const Pending& p = pending_[i];
       const int count = p.legal.size();
       const int8_t mover = tree_.nodes[p.node].mover;
-      const int32_t first = tree_.add_children(p.node, count, mover);
-      Node* children = &tree_.nodes[first];
-      for (int k = 0; k < count; ++k) children[k].action = p.legal[k];
-      mcts::set_priors_from_logits(children, p.logits, count);
+      const int32_t first = tree_.add_children(p.node, p.legal.begin(), count, mover);
+      mcts::set_priors_from_logits(&tree_.nodes[first], p.logits, count);
       counters_.nodes += count;
       ++counters_.evaluations;
       tree_.nodes[p.node].status = NodeStatus::kExpanded;

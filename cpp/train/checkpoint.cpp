@@ -95,6 +95,9 @@ void open_archive(const std::string& path, torch::serialize::InputArchive& archi
     archive.load_from(data.data() + kHeader, size);
   } catch (const c10::Error& e) {
     fail("checkpoint '", path, "' cannot be read by LibTorch: ", e.what_without_backtrace());
+  } catch (const std::exception& e) {
+    // The archive holds TorchScript; its parser throws its own exception types.
+    fail("checkpoint '", path, "' cannot be read by LibTorch: ", e.what());
   }
 }
 
@@ -165,6 +168,8 @@ CheckpointMeta load_checkpoint(const std::string& path, Trainer& trainer,
     m.optimizer->load(optimizer);
   } catch (const c10::Error& e) {
     fail("checkpoint '", path, "': optimizer state cannot be read: ", e.what_without_backtrace());
+  } catch (const std::exception& e) {
+    fail("checkpoint '", path, "': optimizer state cannot be read: ", e.what());
   }
   m.step = meta.step;
   m.rng.set_state(meta.rng);

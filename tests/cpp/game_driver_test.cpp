@@ -185,7 +185,7 @@ TEST(MctsAgent, SettingsAreCheckedByName) {
   EXPECT_NE(error_of([&] { make("mcts:sims=0"); }).find("sims"), std::string::npos);
   EXPECT_NE(error_of([&] { make("mcts:evaluator=checkpoint"); }).find("checkpoint"),
             std::string::npos);
-  // The checkpoint evaluator (nn/torch_evaluator.h) names a file it cannot read.
+  // A missing checkpoint is an error that names the file.
   EXPECT_NE(error_of([&] { make("mcts:evaluator=checkpoint,checkpoint=/x.pt"); }).find("/x.pt"),
             std::string::npos);
   EXPECT_EQ(error_of([&] {

@@ -258,6 +258,25 @@ TEST(MctsGames, SelfPlayPlaysEveryGameToTheEnd) {
                                               {{"players", "3"}, {"max_plies", "90"}});
 }
 
+TEST(MctsGames, SameSeedSameMoves) {
+  for (const std::string& name : game_names()) {
+    auto game = make_game(name);
+    auto moves = [&](uint64_t seed) {
+      const AgentSpec spec =
+          AgentSpec::parse("mcts:sims=60,evaluator=rollout,temperature=1,noise=0.25,batch=4");
+      auto agent = game->make_agent(spec, seed);
+      auto state = game->new_initial_state();
+      std::vector<Action> out;
+      for (int i = 0; i < 8 && !state->is_terminal(); ++i) {
+        out.push_back(agent->select_action(*state));
+        state->apply(out.back());
+      }
+      return out;
+    };
+    EXPECT_EQ(moves(7), moves(7)) << name;
+  }
+}
+
 TEST(MctsGames, AgentByNameForEveryGame) {
   for (const std::string& name : game_names()) {
     auto game = make_game(name);

@@ -131,3 +131,23 @@ def test_malformed_records_name_line_and_reason(tmp_path):
     for bad, expected in cases.items():
         with pytest.raises(ValueError, match=expected):
             hopzero.records.parse(bad, "bad.txt")
+
+
+@pytest.mark.parametrize("name,options", [("alquerque", {}), ("jumpers", {"size": 6}),
+                                          ("chinese_checkers", {"players": 3})])
+def test_match_save_games_records_replay_to_their_results(name, options, tmp_path):
+    folder = tmp_path / "games"
+    n_players = hopzero.make(name, **options).num_players()
+    agents = ["--a", "random", "--b", "greedy"]
+    if n_players == 3:
+        agents += ["--c", "random"]
+    out = run(["match", "--game", name, *option_flags(options), *agents, "--games", "6",
+               "--threads", "2", "--save-games", str(folder), "--quiet"])
+    assert out.returncode == 0, out.stderr
+    files = sorted(folder.iterdir())
+    assert len(files) == 6
+    for f in files:
+        record = hopzero.records.read(str(f))  # replays every move, checks the result
+        assert record.result is not None
+        assert hopzero.records.states(record)[-1].returns() == pytest.approx(record.result)
+        assert set(record.players) <= {"random", "greedy"}

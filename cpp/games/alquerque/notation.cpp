@@ -69,6 +69,8 @@ int point_along(int p, int d, int k) {
   return r < 0 || r >= kSide || c < 0 || c >= kSide ? -1 : r * kSide + c;
 }
 
+constexpr int kMaxMoveNumber = 1000000000;  // read limit of moves= in the state text
+
 const char* kPointHelp = "(a point is a column a-e and a rank 1-5, like c3)";
 const char* kActionHelp =
     "write a step 'c2-c3', a capture 'c4xc2', 'stop' (end a capture chain) or 'huff b2'";
@@ -426,11 +428,17 @@ AlquerqueState Alquerque::deserialize(std::string_view text) const {
     s.last_from_[player] = static_cast<int8_t>(a / kDirs);
     s.last_to_[player] = static_cast<int8_t>(a / kDirs + kDelta[a % kDirs]);
   }
-  s.turns_ = static_cast<int16_t>(number(value_of(fields[5], "turns="), "turns"));
-  if (s.turns_ > max_plies_)
-    fail(quoted(), ": turns ", s.turns_, " exceeds max_plies ", max_plies_);
+  // Bounds are checked before narrowing: turns=65536 must not wrap to 0.
+  const int turns = number(value_of(fields[5], "turns="), "turns");
+  if (turns > max_plies_) fail(quoted(), ": turns ", turns, " exceeds max_plies ", max_plies_);
+  s.turns_ = static_cast<int16_t>(turns);
   s.move_number_ = number(value_of(fields[6], "moves="), "moves");
   if (s.move_number_ < s.turns_) fail(quoted(), ": fewer moves than turns");
+  // A game lasts at most max_game_length() more actions from any position (max_plies bounds the
+  // turns), so this cap keeps the 32-bit counter from overflowing in play.
+  if (s.move_number_ > kMaxMoveNumber)
+    fail(quoted(), ": moves ", s.move_number_, " is above ", kMaxMoveNumber,
+         " (no game is that long)");
   const std::string_view history = value_of(fields[7], "history=");
   if (history != "-") {
     if (!repetition_draw_) fail(quoted(), ": a history given, but repetition_draw is off");

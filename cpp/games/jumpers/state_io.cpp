@@ -26,7 +26,7 @@ std::vector<std::string_view> split(std::string_view text, char sep) {
 }
 
 long parse_count(std::string_view field, const char* what, long max, std::string_view text) {
-  if (field.empty() || field.size() > 9)
+  if (field.empty() || field.size() > 10)  // ten digits fit a long; `max` bounds the value
     fail("jumpers state '", text, "': ", what, " '", field, "' is not a number");
   long v = 0;
   for (char c : field) {

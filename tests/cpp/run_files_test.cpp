@@ -1,0 +1,120 @@
+// What a resumed training run does with what a kill or a damaged disk leaves in its directory
+// (docs/reliability.md): the temporary files of interrupted atomic writes are ignored, and a
+// damaged checkpoint or shard stops the resume with an hz::Error naming the file and the damage
+// (never a silent fallback to older files or fresh weights). One tiny Alquerque run to step 10
+// (configs/tiny_alquerque.yaml) is made once and copied for each case.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <sstream>
+
+#include "core/config.h"
+#include "core/dir_listing.h"
+#include "core/files.h"
+#include "selfplay/shards.h"
+#include "temp_dir.h"
+#include "test_util.h"
+#include "train/checkpoint.h"
+#include "train/run_config.h"
+#include "train/training_run.h"
+
+namespace hz {
+namespace {
+
+namespace fs = std::filesystem;
+
+RunConfig tiny(long total_steps) {
+  Config c = Config::load_file(std::string(HZ_SOURCE_DIR) + "/configs/tiny_alquerque.yaml");
+  c.set_override("training.total_steps=" + std::to_string(total_steps));
+  c.set_override("training.checkpoint_every=10");
+  c.set_override("evaluation.games=0");
+  return RunConfig::from_config(c);
+}
+
+RunSummary run_to(const std::string& dir, long total_steps) {
+  std::ostringstream out;
+  std::atomic<bool> stop{false};
+  return TrainingRun(tiny(total_steps), dir, out).run(stop);
+}
+
+class RunFiles : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    base_ = new std::string(test::temp_dir("run_files_base"));
+    const RunSummary s = run_to(*base_, 10);
+    ASSERT_TRUE(s.finished);
+    ASSERT_EQ(list_checkpoints(*base_), std::vector<long>{10});
+    ASSERT_FALSE(list_shards(*base_).empty());
+  }
+  static void TearDownTestSuite() { delete base_; }
+
+  // A fresh copy of the step-10 run.
+  std::string copy(const std::string& tag) {
+    const std::string dir = test::temp_dir("run_files_" + tag);
+    fs::remove_all(dir);
+    fs::copy(*base_, dir, fs::copy_options::recursive);
+    return dir;
+  }
+  static std::string* base_;
+};
+std::string* RunFiles::base_ = nullptr;
+
+TEST_F(RunFiles, TemporaryFilesOfInterruptedWritesAreIgnored) {
+  const std::string dir = copy("tmp");
+  // What a kill during write_file_atomically leaves: a half-written PATH.tmp.<pid>.
+  const std::string garbage(1000, 'x');
+  write_file_atomically(dir + "/ckpt_000020.pt.tmp.4242", garbage);
+  write_file_atomically(shard_path(dir, 99) + ".tmp.4242", garbage);
+  EXPECT_EQ(list_checkpoints(dir), std::vector<long>{10});
+  const RunSummary s = run_to(dir, 20);
+  EXPECT_TRUE(s.finished);
+  EXPECT_EQ(s.step, 20);
+  EXPECT_EQ(list_checkpoints(dir), (std::vector<long>{10, 20}));
+  EXPECT_EQ(read_checkpoint_meta(checkpoint_path(dir, 20)).step, 20);
+}
+
+TEST_F(RunFiles, DamagedCheckpointStopsTheResumeNamingIt) {
+  const std::string bytes = read_file(checkpoint_path(*base_, 10));
+  std::string flipped = bytes;
+  flipped[flipped.size() / 2] ^= 0x01;
+  const std::vector<std::pair<std::string, std::string>> damages = {
+      {"flip", flipped}, {"half", bytes.substr(0, bytes.size() / 2)}, {"empty", ""}};
+  for (const auto& [tag, content] : damages) {
+    const std::string dir = copy("ckpt_" + tag);
+    write_file_atomically(checkpoint_path(dir, 10), content);
+    const std::string msg = error_of([&] { run_to(dir, 20); });
+    EXPECT_TRUE(contains(msg, "ckpt_000010.pt")) << tag << ": " << msg;
+    EXPECT_TRUE(contains(msg, tag == "flip" ? "corrupt" : "truncated")) << tag << ": " << msg;
+    EXPECT_EQ(list_checkpoints(dir), std::vector<long>{10}) << tag << ": nothing new written";
+    if (tag == "flip") {
+      // The way out is to remove the damaged file: the run then resumes from what is left (here
+      // no checkpoint, so step 0 with the window refilled from the shards).
+      fs::remove(checkpoint_path(dir, 10));
+      const RunSummary s = run_to(dir, 10);
+      EXPECT_TRUE(s.finished);
+      EXPECT_EQ(s.step, 10);
+      EXPECT_GE(s.games, read_checkpoint_meta(checkpoint_path(*base_, 10)).games);
+    }
+  }
+}
+
+TEST_F(RunFiles, DamagedShardStopsTheResumeNamingIt) {
+  const long newest = list_shards(*base_).back();
+  const std::string name = fs::path(shard_path(*base_, newest)).filename().string();
+  const std::string bytes = read_file(shard_path(*base_, newest));
+  std::string flipped = bytes;
+  flipped[bytes.size() - 5] ^= 0x10;  // inside the last record
+  const std::vector<std::pair<std::string, std::string>> damages = {
+      {"checksum mismatch", flipped}, {"truncated", bytes.substr(0, bytes.size() - 7)}};
+  for (const auto& [what, content] : damages) {
+    const std::string dir = copy("shard");
+    write_file_atomically(shard_path(dir, newest), content);
+    const std::string msg = error_of([&] { run_to(dir, 20); });
+    EXPECT_TRUE(contains(msg, name)) << what << ": " << msg;
+    EXPECT_TRUE(contains(msg, what)) << msg;
+  }
+}
+
+}  // namespace
+}  // namespace hz
