@@ -3,7 +3,8 @@
 # bounded fuzz targets included), the sanitizer runs (scripts/sanitize.sh: ASan+UBSan over the
 # C++ tests, TSan over the multithreaded ones), and last the Python tests (and notebooks) through
 # pytest, whose summary stays the last line. Fails if any stage fails. Each stage prints its time.
-# HZ_SKIP_SANITIZERS=1 leaves the sanitizer runs out (a quicker local run; CI runs them).
+# The sanitizer runs are opt-in (HZ_SANITIZERS=1) until their time on a clean 2-core machine is
+# measured: two more builds of the library could push CI past its 90-minute limit.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 t0=$(date +%s)
@@ -18,7 +19,7 @@ t2=$(date +%s)
 echo "== C++ tests: $((t2 - t1)) s"
 
 san_status=0
-if [[ ${HZ_SKIP_SANITIZERS:-0} != 1 ]]; then
+if [[ ${HZ_SANITIZERS:-0} == 1 ]]; then
   echo "== sanitizer runs (scripts/sanitize.sh)"
   bash scripts/sanitize.sh
   san_status=$?

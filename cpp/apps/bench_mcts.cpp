@@ -7,8 +7,10 @@
 #include <thread>
 
 #include "apps/bench.h"
+#include "core/options.h"
 #include "games/registry.h"
 #include "search/evaluator_factory.h"
+#include "selfplay/run_for.h"
 #include "selfplay/selfplay_runner.h"
 
 namespace hz::cli {
@@ -16,11 +18,7 @@ namespace {
 
 int run_bench_mcts(Args& args) {
   const std::string game_name = args.require("game");
-  GameOptions game_options;
-  for (const auto& o : args.get_all("option")) {
-    const GameOptions one = GameOptions::parse(o);
-    for (const auto& [k, v] : one.values()) game_options.set(k, v);
-  }
+  const GameOptions game_options = args.game_options();
   SelfPlayOptions options;
   options.threads = static_cast<int>(args.get_int("threads", 1, 1, 1024));
   options.games_per_thread = static_cast<int>(args.get_int("games-per-thread", 16, 1, 65536));
@@ -28,30 +26,22 @@ int run_bench_mcts(Args& args) {
   options.mcts.leaves_per_round = static_cast<int>(args.get_int("leaves", 8, 1, 1024));
   options.mcts.c_puct = static_cast<float>(args.get_double("cpuct", 1.25, 1e-3, 100.0));
   options.mcts.dirichlet_fraction = static_cast<float>(args.get_double("noise", 0.25, 0.0, 1.0));
-  options.mcts.reuse_tree = args.get("reuse", "true") != "false";
+  const std::string reuse = args.get("reuse", "true");
+  if (!parse_bool_text(reuse, &options.mcts.reuse_tree))
+    fail("--reuse must be true or false, not '", reuse, "'");
   options.seed = static_cast<uint64_t>(args.get_int("seed", 0, 0, 1L << 62));
   EvaluatorSpec evaluator;
   evaluator.kind = args.get("evaluator", "uniform");
   evaluator.rollouts = static_cast<int>(args.get_int("rollouts", 1, 1, 100000));
   evaluator.checkpoint = args.get("checkpoint", "");
   const double seconds = args.get_double("seconds", 5.0, 0.01, 86400.0);
+  // A fixed amount of work (--games) instead of a fixed time, for comparisons by CPU time.
+  options.max_games = args.get_int("games", 0, 0, 1L << 40);
   args.finish();
 
   auto game = make_game(game_name, game_options);
   auto runner = game->make_selfplay(options, evaluator);
-  std::exception_ptr error;
-  std::thread worker([&] {
-    try {
-      runner->run([](FinishedGame&&) {});
-    } catch (...) {
-      error = std::current_exception();
-    }
-  });
-  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
-  runner->stop();
-  worker.join();
-  if (error) std::rethrow_exception(error);
-  const SelfPlayStats s = runner->stats();
+  const SelfPlayStats s = run_selfplay_for(*runner, seconds);
   std::printf("game %s  evaluator %s  threads %d  games/thread %d  sims %lld  leaves/tree %d\n",
               game->full_name().c_str(), evaluator.kind.c_str(), options.threads,
               options.games_per_thread, static_cast<long long>(options.mcts.simulations),
@@ -68,10 +58,11 @@ int run_bench_mcts(Args& args) {
 
 }  // namespace
 
-HZ_BENCHMARK("mcts", "self-play MCTS throughput: simulations/s, batch sizes, nodes/s",
-             "--game NAME [--option k=v ...] [--threads T] [--games-per-thread G] "
-             "[--evaluator uniform|rollout] [--rollouts R] [--sims S] [--leaves L] [--seconds X] "
-             "[--cpuct C] [--noise F] [--reuse true|false] [--seed N]",
-             run_bench_mcts);
+HZ_BENCHMARK(
+    "mcts", "self-play MCTS throughput: simulations/s, batch sizes, nodes/s",
+    "--game NAME [--option k=v ...] [--threads T] [--games-per-thread G] "
+    "[--evaluator uniform|rollout] [--rollouts R] [--sims S] [--leaves L] [--seconds X] "
+    "[--games N (instead of --seconds)] [--cpuct C] [--noise F] [--reuse true|false] [--seed N]",
+    run_bench_mcts);
 
 }  // namespace hz::cli

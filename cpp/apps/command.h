@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/options.h"
+
 namespace hz::cli {
 
 // Minimal flag parser: --name value, --name=value, repeated flags, and bare --flag switches.
@@ -24,6 +26,8 @@ class Args {
   std::vector<std::string> get_all(const std::string& name);  // every occurrence
   bool flag(const std::string& name);                         // bare switch
   bool has(const std::string& name) const;
+  // Rule options from every --option k=v (or k=v,k=v) flag.
+  GameOptions game_options();
   void finish() const;  // throws hz::Error for flags nobody asked for
   const std::string& command() const { return command_; }
 
@@ -48,6 +52,6 @@ const std::map<std::string, Command>& commands();
 
 #define HZ_COMMAND_CAT2(a, b) a##b
 #define HZ_COMMAND_CAT(a, b) HZ_COMMAND_CAT2(a, b)
-#define HZ_COMMAND(...)                                                              \
+#define HZ_COMMAND(...)                                                      \
   static const bool HZ_COMMAND_CAT(hz_command_, __LINE__) [[maybe_unused]] = \
       ::hz::cli::register_command(::hz::cli::Command{__VA_ARGS__})

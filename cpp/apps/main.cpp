@@ -15,7 +15,8 @@ Args::Args(std::string command, std::vector<std::string> argv, bool leading_word
   for (size_t i = first; i < argv.size(); ++i) {
     const std::string& a = argv[i];
     if (a.rfind("--", 0) != 0 || a.size() < 3)
-      fail("unexpected argument '", a, "' (flags start with --; see hopzero ", command_, " --help)");
+      fail("unexpected argument '", a, "' (flags start with --; see hopzero ", command_,
+           " --help)");
     const size_t eq = a.find('=');
     if (eq != std::string::npos) {
       values_.emplace_back(a.substr(2, eq - 2), a.substr(eq + 1));
@@ -83,6 +84,15 @@ bool Args::flag(const std::string& name) {
   return false;
 }
 
+GameOptions Args::game_options() {
+  GameOptions options;
+  for (const auto& text : get_all("option")) {
+    const GameOptions one = GameOptions::parse(text);  // named: the loop must not outlive it
+    for (const auto& [k, v] : one.values()) options.set(k, v);
+  }
+  return options;
+}
+
 void Args::finish() const {
   for (const auto& [k, v] : values_) {
     bool ok = false;
@@ -103,7 +113,9 @@ bool register_command(Command c) {
   table()[c.name] = std::move(c);
   return true;
 }
-const std::map<std::string, Command>& commands() { return table(); }
+const std::map<std::string, Command>& commands() {
+  return table();
+}
 
 }  // namespace hz::cli
 

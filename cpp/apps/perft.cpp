@@ -11,11 +11,7 @@ namespace {
 
 int run_perft(Args& args) {
   const std::string game_name = args.require("game");
-  GameOptions options;
-  for (const auto& o : args.get_all("option")) {
-    const GameOptions one = GameOptions::parse(o);
-    for (const auto& [k, v] : one.values()) options.set(k, v);
-  }
+  const GameOptions options = args.game_options();
   const int depth = static_cast<int>(args.get_int("depth", 3, 0, 12));
   const bool divide = args.flag("divide");
   args.finish();

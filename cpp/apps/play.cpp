@@ -16,15 +16,12 @@
 namespace hz::cli {
 namespace {
 
-GameOptions options_from(Args& args) {
-  GameOptions options;
-  for (const auto& o : args.get_all("option"))
-    for (const auto& [k, v] : GameOptions::parse(o).values()) options.set(k, v);
-  return options;
+int i_or0(const std::vector<int>& v, size_t i) {
+  return i < v.size() ? v[i] : 0;
 }
-
-int i_or0(const std::vector<int>& v, size_t i) { return i < v.size() ? v[i] : 0; }
-float i_or0f(const std::vector<float>& v, size_t i) { return i < v.size() ? v[i] : 0.0f; }
+float i_or0f(const std::vector<float>& v, size_t i) {
+  return i < v.size() ? v[i] : 0.0f;
+}
 
 void print_legal(const AnyState& state, std::ostream& out) {
   out << "legal moves:";
@@ -47,17 +44,19 @@ void print_hint(Agent& agent, const AnyState& state, std::ostream& out) {
   for (size_t k = 0; k < order.size() && k < 5; ++k) {
     const size_t i = order[k];
     out << "  " << std::setw(12) << std::left << state.action_to_string(info.actions[i]);
-    if (total > 0) out << " visits " << std::fixed << std::setprecision(1)
-                       << 100.0 * i_or0(info.visits, i) / total << "%";
+    if (total > 0)
+      out << " visits " << std::fixed << std::setprecision(1)
+          << 100.0 * i_or0(info.visits, i) / total << "%";
     if (i < info.values.size()) out << " value " << std::setprecision(3) << info.values[i];
     out << "\n";
   }
-  if (!info.actions.empty()) out << "  root value " << std::setprecision(3) << info.root_value << "\n";
+  if (!info.actions.empty())
+    out << "  root value " << std::setprecision(3) << info.root_value << "\n";
 }
 
 int run_play(Args& args) {
   const std::string game_name = args.require("game");
-  const GameOptions options = options_from(args);
+  const GameOptions options = args.game_options();
   const std::string opponent = args.get("opponent", "mcts:sims=400,evaluator=rollout");
   std::vector<std::string> seat_words = args.get_all("seat");
   const std::vector<std::string> player_overrides = args.get_all("player");
@@ -92,8 +91,9 @@ int run_play(Args& args) {
   std::vector<std::unique_ptr<Agent>> agents(n);
   for (int p = 0; p < n; ++p)
     if (!human[p]) agents[p] = game->make_agent(AgentSpec::parse(specs[p]), seed + p);
-  std::unique_ptr<Agent> hinter = game->make_agent(
-      AgentSpec::parse(hint_spec.empty() ? "mcts:sims=400,evaluator=rollout" : hint_spec), seed);
+  const AgentSpec hint_agent_spec =
+      AgentSpec::parse(hint_spec.empty() ? "mcts:sims=400,evaluator=rollout" : hint_spec);
+  std::unique_ptr<Agent> hinter;  // built on the first `hint`
 
   const bool color = !no_color && isatty(STDOUT_FILENO);
   std::vector<std::pair<std::unique_ptr<AnyState>, Action>> history;  // state before, action
@@ -132,7 +132,12 @@ int run_play(Args& args) {
     if (cmd == "legal") {
       print_legal(*state, std::cout);
     } else if (cmd == "hint") {
-      print_hint(*hinter, *state, std::cout);
+      try {
+        if (!hinter) hinter = game->make_agent(hint_agent_spec, seed);
+        print_hint(*hinter, *state, std::cout);
+      } catch (const Error& e) {
+        std::cout << "no hint: " << e.what() << "\n";
+      }
     } else if (cmd == "undo") {
       // Back to this person's previous decision: drop actions until a human is to move again
       // at an earlier point.
@@ -228,7 +233,6 @@ HZ_COMMAND("play", "play against agents in the terminal",
            "--game NAME [--option k=v ...] [--opponent SPEC] [--seat N ...] [--player N=SPEC ...]\n"
            "  [--hint SPEC] [--seed S] [--save FILE] [--no-color]",
            run_play);
-HZ_COMMAND("replay", "step through a game record", "--file FILE [--step] [--no-color]",
-           run_replay);
+HZ_COMMAND("replay", "step through a game record", "--file FILE [--step] [--no-color]", run_replay);
 
 }  // namespace hz::cli

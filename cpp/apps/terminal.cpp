@@ -18,10 +18,10 @@ std::string render_board(const AnyState& state, bool color) {
     for (int p = 0; p < 6 && player < 0; ++p)
       if (kSymbols[p].find(c) != std::string::npos) player = p;
     // Only colour isolated symbols (a piece), not letters inside words or coordinates.
-    const bool isolated = (i == 0 || text[i - 1] == ' ' || text[i - 1] == '-' ||
-                           text[i - 1] == '|') &&
-                          (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '-' ||
-                           text[i + 1] == '|' || text[i + 1] == '\n');
+    const bool isolated =
+        (i == 0 || text[i - 1] == ' ' || text[i - 1] == '-' || text[i - 1] == '|') &&
+        (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '-' || text[i + 1] == '|' ||
+         text[i + 1] == '\n');
     (void)in_board;
     if (player >= 0 && isolated) {
       out += kColors[player];

@@ -1,10 +1,69 @@
-// Internal to the Python module: each bindings/*.cpp contributes one bind_* function.
+// Internal to the Python module hopzero._core: each bindings/*.cpp contributes one bind_*
+// function (games, states, agents, records), and this header holds what they share: numpy
+// arrays over C++ buffers and the checks that turn bad Python arguments into hz::Error
+// (raised in Python as ValueError) before they reach engine code that assumes valid input.
+//
+// Arrays: owning_array() hands a C++ vector to numpy without copying; a capsule owns the vector
+// and frees it when the last array viewing it goes. view_of() returns a read-only array over
+// memory owned by a Python object (kept alive as the array's base).
+//
+// Threads: helpers here run with the GIL held; callers release it around engine work.
 #pragma once
 
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <memory>
+#include <vector>
+
+#include "core/error.h"
+#include "games/any_game.h"
+
 namespace hz::py_bind {
-void bind_games(pybind11::module_& m);
-void bind_agents(pybind11::module_& m);
-void bind_records(pybind11::module_& m);
+
+namespace py = pybind11;
+
+void bind_games(py::module_& m);
+void bind_states(py::module_& m);
+void bind_agents(py::module_& m);
+void bind_records(py::module_& m);
+
+// A 1-D (or `shape`d) numpy array that takes over `values`; no copy of the elements.
+template <class T>
+py::array_t<T> owning_array(std::vector<T>&& values, std::vector<py::ssize_t> shape = {}) {
+  auto* heap = new std::vector<T>(std::move(values));
+  py::capsule owner(heap, [](void* p) { delete static_cast<std::vector<T>*>(p); });
+  if (shape.empty()) shape = {static_cast<py::ssize_t>(heap->size())};
+  return py::array_t<T>(shape, heap->data(), owner);
+}
+
+// A read-only 1-D array over `size` elements at `data`, which `owner` keeps alive.
+template <class T>
+py::array_t<T> view_of(const T* data, size_t size, py::handle owner) {
+  py::array_t<T> out({static_cast<py::ssize_t>(size)}, {static_cast<py::ssize_t>(sizeof(T))}, data,
+                     owner);
+  py::detail::array_proxy(out.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+  return out;
+}
+
+// The game as the shared pointer Python holds (states and agents refer to their game by
+// reference; every AnyGame is created shared by the registry).
+inline std::shared_ptr<AnyGame> shared_game(const AnyGame& game) {
+  return std::const_pointer_cast<AnyGame>(game.shared_from_this());
+}
+
+// Throws unless `state` is a state of `game`'s variant (same rules and options): engine code
+// indexes tables sized by its own variant, so a state of another one must never reach it.
+inline void check_same_variant(const AnyGame& game, const AnyState& state, const char* who) {
+  if (&state.game() == &game) return;
+  const std::string have = state.game().full_name(), want = game.full_name();
+  if (have != want) fail("a state of ", have, " was given to ", who, " for ", want);
+}
+
+inline void check_symmetry(const AnyGame& game, int sym) {
+  if (sym < 0 || sym >= game.num_symmetries())
+    fail("symmetry ", sym, " is out of range [0, ", game.num_symmetries(), ") for ",
+         game.full_name());
+}
+
 }  // namespace hz::py_bind

@@ -32,9 +32,9 @@ template <class... Parts>
 
 }  // namespace hz
 
-#define HZ_CHECK(cond, ...)                                                              \
-  do {                                                                                   \
-    if (!(cond))                                                                         \
-      ::hz::fail("internal check failed: " #cond " at " __FILE__ ":", __LINE__, ": ",    \
-                 ##__VA_ARGS__);                                                         \
+#define HZ_CHECK(cond, ...)                                                           \
+  do {                                                                                \
+    if (!(cond))                                                                      \
+      ::hz::fail("internal check failed: " #cond " at " __FILE__ ":", __LINE__, ": ", \
+                 ##__VA_ARGS__);                                                      \
   } while (0)

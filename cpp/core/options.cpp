@@ -68,7 +68,8 @@ std::string GameOptions::to_string() const {
 }
 
 static std::string describe_allowed(const OptionSpec& spec) {
-  if (spec.allowed.empty()) return str_cat("an integer in [", spec.min_int, ", ", spec.max_int, "]");
+  if (spec.allowed.empty())
+    return str_cat("an integer in [", spec.min_int, ", ", spec.max_int, "]");
   std::string out;
   for (const auto& a : spec.allowed) out += (out.empty() ? "" : ", ") + a;
   return "one of: " + out;
@@ -84,8 +85,8 @@ GameOptions resolve_options(const std::string& game, const std::vector<OptionSpe
     if (!spec) {
       std::string valid;
       for (const auto& s : specs) valid += (valid.empty() ? "" : ", ") + s.name;
-      fail("game '", game, "' has no option '", name, "'; valid options: ",
-           valid.empty() ? "(none)" : valid);
+      fail("game '", game, "' has no option '", name,
+           "'; valid options: ", valid.empty() ? "(none)" : valid);
     }
     bool ok = false;
     if (spec->allowed.empty()) {

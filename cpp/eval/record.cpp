@@ -147,8 +147,8 @@ GameRecord parse_record(const std::string& text, const std::string& source) {
         fail(where(), e.what());
       }
       if (static_cast<int>(rec.players.size()) != game->num_players())
-        fail(where(), "the record names ", rec.players.size(), " players but ", rec.game,
-             " has ", game->num_players());
+        fail(where(), "the record names ", rec.players.size(), " players but ", rec.game, " has ",
+             game->num_players());
       rec.options = game->options();
       state = game->new_initial_state();
     }
@@ -234,7 +234,9 @@ std::vector<std::unique_ptr<AnyState>> replay_record(const GameRecord& record) {
   return states;
 }
 
-GameRecord read_record_file(const std::string& path) { return parse_record(read_file(path), path); }
+GameRecord read_record_file(const std::string& path) {
+  return parse_record(read_file(path), path);
+}
 
 void write_record_file(const std::string& path, const AnyGame& game, const GameRecord& record) {
   write_file_atomically(path, format_record(game, record));

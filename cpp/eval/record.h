@@ -27,11 +27,11 @@ namespace hz {
 
 struct GameRecord {
   std::string game;
-  GameOptions options;                  // resolved options of the variant
-  std::vector<std::string> players;     // agent spec (or "human") per player
+  GameOptions options;               // resolved options of the variant
+  std::vector<std::string> players;  // agent spec (or "human") per player
   std::vector<std::vector<Action>> turns;
-  std::vector<int> turn_players;        // player who made each turn
-  std::vector<std::string> comments;    // per turn, may be empty
+  std::vector<int> turn_players;             // player who made each turn
+  std::vector<std::string> comments;         // per turn, may be empty
   std::optional<std::vector<float>> result;  // returns per player when the game ended
 };
 

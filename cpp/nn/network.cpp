@@ -1,9 +1,11 @@
 #include "nn/network.h"
 
 #include <dlfcn.h>
+#include <malloc.h>
 
 #include <cmath>
 #include <cstring>
+#include <mutex>
 
 #include "core/config.h"
 #include "core/rng.h"
@@ -151,7 +153,20 @@ void initialise(PolicyValueNetImpl& net, uint64_t seed) {
 
 }  // namespace
 
+// glibc returns large freed blocks to the system (mmap threshold, heap trimming), so every
+// forward pass that allocates activations above ~128 KiB page-faults them in again: measured
+// here, a 4x32 network on 5x5 ran at ~4k evaluations per CPU-second at batch 64-256 instead of
+// ~25k. Raising both thresholds once per process keeps that memory in the heap.
+void keep_freed_memory_in_heap() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);  // glibc's maximum on 64-bit
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  });
+}
+
 Network::Network(const NetworkConfig& config, Uninitialised) {
+  keep_freed_memory_in_heap();
   if (config.observation.size() <= 0 || config.num_actions <= 0 || config.num_players <= 0 ||
       config.num_players > kMaxPlayers)
     fail("network config '", config.to_string(), "' has an empty shape");

@@ -126,10 +126,14 @@ class TorchEvaluator final : public Evaluator<G> {
   std::vector<int32_t> row_offsets_, indices_;
 };
 
+// Sets the calling thread's LibTorch intra-op threads to `threads`: factories build evaluators on
+// the thread that will use them.
 template <class G>
 std::unique_ptr<Evaluator<G>> make_network_evaluator(const G& game,
-                                                     std::shared_ptr<const NetworkSlot> slot) {
+                                                     std::shared_ptr<const NetworkSlot> slot,
+                                                     int threads) {
   if (!slot) fail("network evaluator: no network slot given");
+  set_torch_threads_for_this_thread(threads);
   return std::make_unique<TorchEvaluator<G>>(game, std::move(slot));
 }
 
@@ -141,8 +145,8 @@ std::unique_ptr<Evaluator<G>> make_checkpoint_evaluator(const G& game, const std
   if (meta.game != game.name() || meta.game_options != game.options().to_string())
     fail("checkpoint '", path, "' was trained for ", meta.game, "(", meta.game_options,
          "), not for ", game.name(), "(", game.options().to_string(), ")");
-  set_torch_threads_for_this_thread(threads);
-  return make_network_evaluator<G>(game, std::make_shared<const NetworkSlot>(std::move(net)));
+  return make_network_evaluator<G>(game, std::make_shared<const NetworkSlot>(std::move(net)),
+                                   threads);
 }
 
 }  // namespace hz

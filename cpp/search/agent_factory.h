@@ -11,6 +11,7 @@
 #include "core/rng.h"
 #include "games/adapter.h"
 #include "search/agent.h"
+#include "search/heuristic_agents.h"
 #include "search/mcts_agent.h"
 
 namespace hz {
@@ -47,7 +48,10 @@ std::unique_ptr<Agent> make_agent_for(const GameAdapter<G>& game, const AgentSpe
     reader.finish();
     return std::make_unique<MctsAgent<G>>(game.self(), settings, seed);
   }
-  fail("unknown agent kind '", spec.kind, "'; valid kinds: random, mcts");
+  // alphabeta, greedy: need the game's Heuristic<G>, registered from the game's folder.
+  if (spec.kind == "alphabeta" || spec.kind == "greedy")
+    return make_heuristic_agent(typeid(G), game, spec, seed);
+  fail("unknown agent kind '", spec.kind, "'; valid kinds: random, mcts, alphabeta, greedy");
 }
 
 }  // namespace hz

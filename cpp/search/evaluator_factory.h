@@ -40,7 +40,7 @@ std::unique_ptr<Evaluator<G>> make_evaluator(const G& game, const EvaluatorSpec&
     if (spec.checkpoint.empty()) fail("evaluator 'checkpoint' needs a checkpoint path");
     return make_checkpoint_evaluator<G>(game, spec.checkpoint, spec.threads);
   }
-  if (spec.kind == "network") return make_network_evaluator<G>(game, spec.network);
+  if (spec.kind == "network") return make_network_evaluator<G>(game, spec.network, spec.threads);
   fail("unknown evaluator '", spec.kind, "'; one of: uniform, rollout, checkpoint");
 }
 

@@ -125,14 +125,15 @@ class Mcts {
     apply_root_noise();
   }
 
-  // True once the root's children hold config.simulations visits, the time limit has passed (and
-  // the root has children), or the node limit is reached. Never true with leaves pending.
+  // True once the root's children hold config.simulations visits, the time limit has passed, or
+  // the tree has reached its memory limit (and the root has children). Never true with leaves
+  // pending.
   bool search_done() const {
     if (pending_count_ > 0) return false;
     const Node& root = tree_.nodes[0];
     if (root.status != NodeStatus::kExpanded) return false;
     if (root.visits - 1 >= config_.simulations) return true;
-    if (static_cast<int64_t>(tree_.nodes.size()) >= config_.max_nodes) return true;
+    if (tree_full()) return true;
     if (config_.time_limit_s > 0.0) {
       const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - search_start_;
       if (spent.count() >= config_.time_limit_s) return true;
@@ -150,7 +151,7 @@ class Mcts {
       if (root.status == NodeStatus::kExpanded &&
           root.visits - 1 + root.in_flight >= config_.simulations)
         break;
-      if (static_cast<int64_t>(tree_.nodes.size()) >= config_.max_nodes) break;
+      if (tree_full()) break;
       const int32_t leaf = select_leaf();
       Node& node = tree_.nodes[leaf];
       if (node.status == NodeStatus::kPending) {
@@ -198,10 +199,8 @@ class Mcts {
       const Pending& p = pending_[i];
       const int count = p.legal.size();
       const int8_t mover = tree_.nodes[p.node].mover;
-      const int32_t first = tree_.add_children(p.node, count, mover);
-      Node* children = &tree_.nodes[first];
-      for (int k = 0; k < count; ++k) children[k].action = p.legal[k];
-      mcts::set_priors_from_logits(children, p.logits, count);
+      const int32_t first = tree_.add_children(p.node, p.legal.begin(), count, mover);
+      mcts::set_priors_from_logits(&tree_.nodes[first], p.logits, count);
       counters_.nodes += count;
       ++counters_.evaluations;
       tree_.nodes[p.node].status = NodeStatus::kExpanded;
@@ -253,6 +252,11 @@ class Mcts {
   }
 
   size_t tree_size() const { return tree_.nodes.size(); }
+  // Bytes held by the tree's nodes and states (not counting spare capacity).
+  int64_t tree_bytes() const {
+    return static_cast<int64_t>(tree_.nodes.size() * sizeof(Node) +
+                                tree_.states.size() * sizeof(State));
+  }
 
  private:
   struct Pending {
@@ -261,6 +265,8 @@ class Mcts {
     float logits[G::kMaxLegalActions];
     PlayerValues values{};
   };
+
+  bool tree_full() const { return tree_bytes() >= config_.max_tree_mb * (int64_t{1} << 20); }
 
   void new_tree(const State& s) {
     HZ_CHECK(pending_count_ == 0, "new root during a search");

@@ -24,8 +24,8 @@ struct MctsConfig {
   int leaves_per_round = 1;
   // Keep the subtree below the played action(s) for the next search.
   bool reuse_tree = true;
-  // The search stops early rather than grow the tree beyond this many nodes.
-  int64_t max_nodes = int64_t{1} << 25;
+  // The search stops early rather than let the tree (nodes and stored states) outgrow this.
+  int64_t max_tree_mb = 1024;
 
   void validate() const {
     if (simulations < 1) fail("mcts: simulations must be at least 1, not ", simulations);
@@ -37,7 +37,7 @@ struct MctsConfig {
       fail("mcts: dirichlet fraction must be in [0, 1], not ", dirichlet_fraction);
     if (leaves_per_round < 1 || leaves_per_round > 1024)
       fail("mcts: leaves per round must be in [1, 1024], not ", leaves_per_round);
-    if (max_nodes < 1024) fail("mcts: max_nodes must be at least 1024");
+    if (max_tree_mb < 1) fail("mcts: max_tree_mb must be at least 1");
   }
 };
 

@@ -36,10 +36,19 @@ inline int select_child(const Node& parent, const Node* children, float c_puct, 
   return best;
 }
 
-// Priors from logits by a numerically stable softmax.
+// Priors from logits by a numerically stable softmax (equal logits, as evaluators without a
+// policy give, skip the exponentials).
 inline void set_priors_from_logits(Node* children, const float* logits, int count) {
-  float max_logit = logits[0];
-  for (int i = 1; i < count; ++i) max_logit = std::max(max_logit, logits[i]);
+  float max_logit = logits[0], min_logit = logits[0];
+  for (int i = 1; i < count; ++i) {
+    max_logit = std::max(max_logit, logits[i]);
+    min_logit = std::min(min_logit, logits[i]);
+  }
+  if (max_logit == min_logit) {
+    const float equal = 1.0f / static_cast<float>(count);
+    for (int i = 0; i < count; ++i) children[i].prior = equal;
+    return;
+  }
   float sum = 0.0f;
   for (int i = 0; i < count; ++i) {
     const float e = std::exp(logits[i] - max_logit);

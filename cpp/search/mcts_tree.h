@@ -54,14 +54,15 @@ class TreeArena {
     states.clear();
   }
 
-  // Appends `count` unexpanded children of `parent`, returning the first index.
-  int32_t add_children(int32_t parent, int count, int8_t acted_by) {
+  // Appends unexpanded children of `parent` for `count` actions, returning the first index.
+  int32_t add_children(int32_t parent, const Action* actions, int count, int8_t acted_by) {
     const int32_t first = static_cast<int32_t>(nodes.size());
-    nodes.resize(nodes.size() + count);
+    Node child;
+    child.parent = parent;
+    child.acted_by = acted_by;
     for (int i = 0; i < count; ++i) {
-      Node& c = nodes[first + i];
-      c.parent = parent;
-      c.acted_by = acted_by;
+      child.action = actions[i];
+      nodes.push_back(child);
     }
     nodes[parent].first_child = first;
     nodes[parent].num_children = count;

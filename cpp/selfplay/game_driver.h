@@ -12,9 +12,15 @@
 // deterministic evaluator that does not depend on batch composition) the same seed gives the same
 // games. Game ids are handed out in order from options.first_game_id.
 //
-// Threads: evaluators come from a factory called once per worker (index 0..threads-1); a factory
-// may return the same thread-safe evaluator every time. The game object must outlive the driver.
+// Threads: evaluators come from a factory called once per worker, on that worker's thread (so
+// concurrently), with the worker's index 0..threads-1; a factory may return the same thread-safe
+// evaluator every time. The game object must outlive the driver.
+//
+// Memory: each game's tree keeps its arenas between moves and games, so a warmed worker
+// allocates only per move (its sample) and per game (its record), never per simulation.
 #pragma once
+
+#include <time.h>
 
 #include <atomic>
 #include <bit>
@@ -24,8 +30,6 @@
 #include <mutex>
 #include <optional>
 #include <thread>
-
-#include <time.h>
 #include <vector>
 
 #include "search/mcts.h"

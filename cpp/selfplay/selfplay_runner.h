@@ -54,7 +54,7 @@ struct SelfPlayOptions {
 
 struct SelfPlayStats {
   static constexpr int kHistogramBuckets = 16;  // bucket k counts batches of [2^k, 2^(k+1)) items
-  double seconds = 0.0;      // wall time
+  double seconds = 0.0;                         // wall time
   double cpu_seconds = 0.0;  // CPU time of the workers, known once run() has returned
   int64_t games = 0;
   int64_t searches = 0;  // positions searched (one sample each)

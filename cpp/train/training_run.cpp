@@ -87,7 +87,6 @@ void TrainingRun::State::prepare() {
   trainer = std::make_unique<Trainer>(cfg.network, cfg.trainer, cfg.seed);
   window = std::make_unique<ReplayWindow>(*game, static_cast<size_t>(cfg.loop.window));
   make_dirs(dir + "/shards");
-  write_file_atomically(dir + "/config.yaml", cfg.resolved_yaml);
 }
 
 // Counters and the replay window from the shards; network, optimizer, step, RNG from the newest
@@ -129,6 +128,9 @@ void TrainingRun::State::resume() {
   }
   next_game_id = std::max<uint64_t>(next_game_id, games);
   trained_step = trainer->step();
+  // Written once the run's files accepted this config (a config that does not fit the run's
+  // checkpoint must not replace the one that does).
+  write_file_atomically(dir + "/config.yaml", cfg.resolved_yaml);
 }
 
 void TrainingRun::State::on_game(FinishedGame&& g) {

@@ -1,6 +1,6 @@
 // One training run: self-play and training side by side in one process, in a run directory.
 //
-// RUN/config.yaml    the resolved config (written at every start)
+// RUN/config.yaml    the resolved config (written at every start, once it fits the run's files)
 // RUN/ckpt_NNNNNN.pt checkpoints (train/checkpoint.h)
 // RUN/shards/        every finished self-play game (selfplay/shards.h)
 // RUN/metrics.jsonl  metrics lines (docs/formats.md)

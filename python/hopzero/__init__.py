@@ -1,24 +1,30 @@
 """hopzero: self-play reinforcement learning for jumping board games.
 
 Import with /usr/bin/python3 and PYTHONPATH pointing at this folder's parent (``python/``) after
-the build (``scripts/setup.sh`` places the compiled module ``_core`` here).
+the build (``make -C build _core`` places the compiled module ``_core`` here).
 
     >>> import hopzero
     >>> game = hopzero.make("alquerque")
     >>> state = game.new_initial_state()
-    >>> state.legal_actions()
+    >>> state.legal_actions()[:3]
+    [...]
+
+Modules: ``agents`` (agents from specs), ``records`` (game records), ``data`` (run metrics,
+sample shards, ladder tables), ``boards`` (board geometry), ``plot`` (drawing boards with
+matplotlib; imported on demand), ``analysis`` (playing and measuring many games),
+``notebook`` (helpers for the notebooks), ``Env`` (a reset/step environment).
 """
 
 from __future__ import annotations
 
 from . import _core
-from ._core import Agent, Game, SearchInfo, State, game_names, game_options
-from . import agents, records
+from ._core import Agent, Game, SearchInfo, State, game_description, game_names, game_options
+from . import agents, analysis, boards, data, records
 from .env import Env
 
 __all__ = [
-    "Agent", "Env", "Game", "SearchInfo", "State", "agents", "records", "game_names", "game_options", "make",
-    "play_game",
+    "Agent", "Env", "Game", "SearchInfo", "State", "agents", "analysis", "boards", "data",
+    "records", "game_description", "game_names", "game_options", "make", "play_game",
 ]
 
 
@@ -30,19 +36,28 @@ def make(name: str, **options) -> Game:
     return _core.make(name, **options)
 
 
-def play_game(game: Game, players, max_actions: int | None = None):
-    """Plays one game between agents (one per player, in seat order) and returns
-    ``(actions, returns)``. ``players`` may hold Agent objects or callables state -> action."""
+def play_game(game: Game, players, max_actions: int | None = None, start: State | None = None):
+    """Plays one game between players (one per seat, in seat order) and returns
+    ``(actions, returns)``.
+
+    ``players`` may hold Agent objects or callables ``state -> action``. With only Agents the
+    whole game runs in C++ with the GIL released (agents are reset first); with any callable it
+    runs in Python. ``start`` continues from a given state (default: the initial state).
+    ValueError when the game does not end within ``max_actions`` (default:
+    ``game.max_game_length()``)."""
     if len(players) != game.num_players():
         raise ValueError(f"{game.name} needs {game.num_players()} players, got {len(players)}")
-    state = game.new_initial_state()
+    if all(isinstance(p, Agent) for p in players):
+        return _core.play_game(game, list(players), start,
+                               -1 if max_actions is None else max_actions)
+    state = start.clone() if start is not None else game.new_initial_state()
     actions = []
     limit = max_actions if max_actions is not None else game.max_game_length()
     while not state.is_terminal():
         if len(actions) >= limit:
-            raise RuntimeError(f"game did not end within {limit} actions")
+            raise ValueError(f"the game did not end within {limit} actions")
         p = players[state.current_player()]
         action = p.select_action(state) if hasattr(p, "select_action") else p(state)
-        state.apply(action)
-        actions.append(action)
+        state.apply(int(action))
+        actions.append(int(action))
     return actions, state.returns()

@@ -18,8 +18,8 @@ import zlib
 import numpy as np
 
 __all__ = [
-    "read_metrics", "metrics_columns", "read_ladder", "list_checkpoints", "read_shard",
-    "read_shards", "shard_dtype",
+    "read_metrics", "metrics_columns", "read_ladder", "read_ladder_json", "ladder_curve",
+    "list_checkpoints", "read_shard", "read_shards", "shard_dtype", "dense_policies",
 ]
 
 
@@ -47,11 +47,16 @@ def read_metrics(run_dir: str) -> list[dict]:
 
 def metrics_columns(records: list[dict], kind: str | None = None) -> dict[str, np.ndarray]:
     """Column arrays from metrics records (optionally only those with ``"kind": kind``).
-    Missing values are NaN."""
+    Missing and null values are NaN; text fields are left out."""
     if kind is not None:
         records = [r for r in records if r.get("kind") == kind]
-    keys = sorted({k for r in records for k, v in r.items() if isinstance(v, (int, float))})
-    return {k: np.array([float(r.get(k, np.nan)) for r in records]) for k in keys}
+    keys = sorted({k for r in records for k, v in r.items()
+                   if isinstance(v, (int, float)) or v is None})
+
+    def number(value):
+        return np.nan if value is None or not isinstance(value, (int, float)) else float(value)
+
+    return {k: np.array([number(r.get(k)) for r in records]) for k in keys}
 
 
 def read_ladder(run_dir: str) -> dict[str, np.ndarray]:
@@ -69,6 +74,45 @@ def read_ladder(run_dir: str) -> dict[str, np.ndarray]:
         except ValueError:
             out[key] = np.array(values)
     return out
+
+
+def read_ladder_json(run_dir: str) -> dict | list:
+    """The ladder summary (``run_dir/ladder.json``) as parsed JSON."""
+    path = os.path.join(run_dir, "ladder.json") if os.path.isdir(run_dir) else run_dir
+    with open(path, encoding="utf-8") as f:
+        try:
+            return json.load(f)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{path}: not JSON: {e}") from None
+
+
+_STEP_COLUMNS = ("step", "checkpoint_step", "steps")
+_INTERVAL_COLUMNS = (("elo_low", "elo_high"), ("elo_lo", "elo_hi"), ("elo_min", "elo_max"),
+                     ("ci_low", "ci_high"), ("low", "high"))
+_HALF_WIDTH_COLUMNS = ("elo_ci", "elo_error", "elo_err", "elo_95", "ci95", "error")
+
+
+def ladder_curve(table: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Elo by training step from a ladder table (read_ladder): ``step``, ``elo``, ``low`` and
+    ``high`` (the 95% interval; equal to elo when the table has none), sorted by step. Column
+    names are looked up among the usual spellings; ValueError lists the columns when none fit."""
+    step = next((c for c in _STEP_COLUMNS if c in table), None)
+    if step is None or "elo" not in table:
+        raise ValueError(f"a ladder table needs a step and an elo column; it has {sorted(table)}")
+    elo = np.asarray(table["elo"], dtype=float)
+    low = high = elo
+    for lo_name, hi_name in _INTERVAL_COLUMNS:
+        if lo_name in table and hi_name in table:
+            low, high = (np.asarray(table[lo_name], dtype=float),
+                         np.asarray(table[hi_name], dtype=float))
+            break
+    else:
+        half = next((c for c in _HALF_WIDTH_COLUMNS if c in table), None)
+        if half is not None:
+            low, high = elo - np.asarray(table[half], float), elo + np.asarray(table[half], float)
+    order = np.argsort(np.asarray(table[step], dtype=float), kind="stable")
+    return {"step": np.asarray(table[step], dtype=float)[order], "elo": elo[order],
+            "low": low[order], "high": high[order]}
 
 
 def list_checkpoints(run_dir: str) -> list[tuple[int, str]]:
@@ -159,4 +203,21 @@ def read_shards(run_dir: str) -> dict:
             pad = np.full((a.shape[0], width - a.shape[1]), fill, dtype=a.dtype)
             parts.append(np.concatenate([a, pad], axis=1))
         out[key] = np.concatenate(parts)
+    return out
+
+
+def dense_policies(samples: dict) -> np.ndarray:
+    """The sparse policies of read_shards()/read_shard() records as a dense (N, num_actions)
+    float32 array indexed by canonical policy index."""
+    if "records" in samples:  # one shard
+        records, num_actions = samples["records"], samples["num_actions"]
+        index, prob = records["policy_index"], records["policy_prob"]
+    else:
+        index, prob, num_actions = (samples["policy_index"], samples["policy_prob"],
+                                    samples["num_actions"])
+    out = np.zeros((index.shape[0], num_actions), dtype=np.float32)
+    rows, slots = np.nonzero(index >= 0)
+    if np.any(index[rows, slots] >= num_actions):
+        raise ValueError(f"policy index out of range [0, {num_actions})")
+    np.add.at(out, (rows, index[rows, slots]), prob[rows, slots])
     return out

@@ -20,10 +20,12 @@ class Env:
         self.state = None
 
     def reset(self):
+        """Starts a new game; returns the first observation."""
         self.state = self.game.new_initial_state()
         return self.state.observation()
 
     def _info(self):
+        """The player to move, the legal mask and the move number."""
         return {
             "player": self.state.current_player(),
             "legal_mask": self.state.legal_mask(),
@@ -31,6 +33,7 @@ class Env:
         }
 
     def step(self, action: int):
+        """Applies one action; returns (observation, rewards, done, info)."""
         if self.state is None:
             raise RuntimeError("call reset() before step()")
         if self.state.is_terminal():
@@ -43,4 +46,5 @@ class Env:
         return self.state.observation(), rewards, done, self._info()
 
     def legal_actions(self):
+        """Legal action ids of the current state."""
         return self.state.legal_actions()

@@ -16,14 +16,17 @@ __all__ = ["GameRecord", "from_actions", "parse", "format", "read", "write", "st
 
 
 def parse(text: str, source: str = "<record>") -> GameRecord:
+    """A record from its text; ``source`` names it in errors (ValueError with the line)."""
     return _core.parse_record(text, source)
 
 
 def format(record: GameRecord) -> str:  # noqa: A001 - mirrors the C++ name
+    """The record as text (docs/formats.md)."""
     return _core.format_record(record)
 
 
 def read(path: str) -> GameRecord:
+    """The record in a file."""
     with open(path, encoding="utf-8") as f:
         return parse(f.read(), path)
 

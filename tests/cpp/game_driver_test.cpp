@@ -11,6 +11,7 @@
 #include <set>
 
 #include "games/adapter_impl.h"
+#include "selfplay_checks.h"
 #include "test_util.h"
 #include "toy_games.h"
 
@@ -49,60 +50,6 @@ std::map<uint64_t, FinishedGame> play(const TakeAwayGame& game, const SelfPlayOp
   return games;
 }
 
-// Checks one sample against the position it was taken in.
-void expect_sample_of(const TakeAwayGame& game, const FinishedGame& g, const Sample& sample,
-                      const TakeAwayGame::State& s) {
-  TakeAwayGame::ActionList legal;
-  s.legal_actions(legal);
-  EXPECT_GT(legal.size(), 1);
-  EXPECT_EQ(sample.ply, s.move_number());
-  EXPECT_EQ(sample.player, s.current_player());
-  EXPECT_EQ(sample.game_id, g.game_id);
-  std::vector<float> obs(game.observation_shape().size());
-  s.observation(obs.data());
-  EXPECT_EQ(sample.observation, obs);
-  float sum = 0.0f;
-  std::set<int> indices;
-  for (const auto& [index, share] : sample.policy) {
-    EXPECT_TRUE(legal.contains(s.action_from_policy_index(index)));
-    EXPECT_TRUE(indices.insert(index).second);
-    EXPECT_GT(share, 0.0f);
-    sum += share;
-  }
-  EXPECT_NEAR(sum, 1.0f, 1e-5f);
-  const int n = game.num_players();
-  for (int k = 0; k < n; ++k)
-    EXPECT_EQ(sample.value[k], g.returns[(sample.player + k) % n]) << "seat " << k;
-}
-
-// Replays a finished game: one sample per position with a choice (none for forced actions; a
-// resigned game's last sample is its final position), and the returns of the final position.
-void expect_consistent(const TakeAwayGame& game, const FinishedGame& g) {
-  auto s = game.initial_state();
-  size_t next_sample = 0;
-  for (Action a : g.actions) {
-    ASSERT_FALSE(s.is_terminal());
-    TakeAwayGame::ActionList legal;
-    s.legal_actions(legal);
-    ASSERT_TRUE(legal.contains(a));
-    if (legal.size() > 1) {
-      ASSERT_LT(next_sample, g.samples.size());
-      expect_sample_of(game, g, g.samples[next_sample++], s);
-    }
-    s.apply(a);
-  }
-  if (g.resigned) {
-    ASSERT_EQ(next_sample + 1, g.samples.size());
-    expect_sample_of(game, g, g.samples.back(), s);
-    return;
-  }
-  EXPECT_EQ(next_sample, g.samples.size());
-  ASSERT_TRUE(s.is_terminal());
-  PlayerValues r{};
-  s.returns(r);
-  EXPECT_EQ(r, g.returns);
-}
-
 TEST(GameDriver, TwoThreadsFourGamesEachPlayToTheEnd) {
   TakeAwayGame game({{"players", "3"}, {"pile", "25"}});
   SelfPlayStats stats;
@@ -110,7 +57,7 @@ TEST(GameDriver, TwoThreadsFourGamesEachPlayToTheEnd) {
   ASSERT_EQ(games.size(), 20u);
   for (uint64_t id = 0; id < 20; ++id) {
     ASSERT_TRUE(games.count(id)) << id;
-    expect_consistent(game, games.at(id));
+    expect_consistent_game(game, games.at(id));
     EXPECT_FALSE(games.at(id).samples.empty());
   }
   EXPECT_EQ(stats.games, 20);
@@ -157,7 +104,7 @@ TEST(GameDriver, ResignationAndPlayOnBookkeeping) {
   ASSERT_EQ(games.size(), 30u);
   int resigned = 0;
   for (const auto& [id, g] : games) {
-    expect_consistent(game, g);
+    expect_consistent_game(game, g);
     if (!g.resigned) continue;
     ++resigned;
     // The resigner is the player of the last sample: it gets -1, the other +1.
@@ -173,7 +120,7 @@ TEST(GameDriver, ResignationAndPlayOnBookkeeping) {
   int playthroughs = 0, false_ones = 0;
   for (const auto& [id, g] : games) {
     EXPECT_FALSE(g.resigned);
-    expect_consistent(game, g);
+    expect_consistent_game(game, g);
     playthroughs += g.resign_playthrough;
     false_ones += g.resign_would_be_false;
     if (!g.resign_playthrough) {
@@ -238,7 +185,8 @@ TEST(MctsAgent, SettingsAreCheckedByName) {
   EXPECT_NE(error_of([&] { make("mcts:sims=0"); }).find("sims"), std::string::npos);
   EXPECT_NE(error_of([&] { make("mcts:evaluator=checkpoint"); }).find("checkpoint"),
             std::string::npos);
-  EXPECT_NE(error_of([&] { make("mcts:evaluator=checkpoint,checkpoint=/x.pt"); }).find("torch"),
+  // A missing checkpoint is an error that names the file.
+  EXPECT_NE(error_of([&] { make("mcts:evaluator=checkpoint,checkpoint=/x.pt"); }).find("/x.pt"),
             std::string::npos);
   EXPECT_EQ(error_of([&] {
               make(

@@ -5,11 +5,28 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <cstdlib>
+#include <new>
 #include <numeric>
 #include <set>
 
 #include "search/rollout_evaluator.h"
 #include "toy_games.h"
+
+// Counts every allocation of the program, so a test can check that a warmed search makes none.
+static std::atomic<long> g_allocations{0};
+void* operator new(std::size_t n) {
+  ++g_allocations;
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
 
 namespace hz {
 namespace {
@@ -284,6 +301,47 @@ TEST(Mcts, RootNoiseChangesPriorsButKeepsADistribution) {
   EXPECT_NEAR(p0 + p1, 1.0f, 1e-5f);
   EXPECT_NE(p0, 0.5f);
   EXPECT_GE(p0, 0.25f - 1e-6f);  // (1 - 0.5) * 0.5 at least
+}
+
+TEST(Mcts, WarmedSearchAllocatesNothing) {
+  TakeAwayGame game({{"pile", "80"}, {"players", "3"}});
+  MctsConfig c = config_with(2000, 8);
+  c.dirichlet_fraction = 0.25f;
+  Mcts<TakeAwayGame> mcts(game, c, 5);
+  RolloutEvaluator<TakeAwayGame> rollout(1, 5);
+  auto play_a_game = [&] {
+    auto s = game.initial_state();
+    mcts.clear();
+    mcts.set_root(s);
+    while (!s.is_terminal()) {
+      mcts.search(rollout);
+      const Action a = mcts.choose_action(1.0);
+      s.apply(a);
+      mcts.advance(a);
+    }
+  };
+  const long cold = g_allocations.load();
+  play_a_game();                              // warms the arenas up
+  EXPECT_GT(g_allocations.load() - cold, 0);  // the counter sees the arenas grow
+  mcts.rng() = Rng(5);
+  rollout = RolloutEvaluator<TakeAwayGame>(1, 5);
+  const long before = g_allocations.load();
+  play_a_game();  // the same game again: same tree sizes
+  EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_GT(mcts.counters().simulations, 2000);
+}
+
+TEST(Mcts, MemoryLimitEndsTheSearch) {
+  TakeAwayGame game({{"pile", "100000"}});
+  MctsConfig c = config_with(int64_t{1} << 40, 4);
+  c.max_tree_mb = 1;
+  Mcts<TakeAwayGame> mcts(game, c, 1);
+  mcts.set_root(game.initial_state());
+  UniformEvaluator<TakeAwayGame> uniform;
+  mcts.search(uniform);
+  EXPECT_GE(mcts.tree_bytes(), 1 << 20);
+  EXPECT_LT(mcts.tree_bytes(), (1 << 20) + 64 * 1024);  // stops within a few leaves of it
+  EXPECT_GT(mcts.root_visits(), 1000);
 }
 
 TEST(Mcts, SearchFromTerminalStateIsAnError) {

@@ -18,8 +18,10 @@
 #include "core/dir_listing.h"
 #include "core/files.h"
 #include "games/registry.h"
+#include "search/agent.h"
 #include "selfplay/shards.h"
 #include "temp_dir.h"
+#include "test_util.h"
 #include "train/checkpoint.h"
 #include "train/run_config.h"
 #include "train/training_run.h"
@@ -29,8 +31,8 @@ namespace {
 
 const std::string kTinyConfig = std::string(HZ_SOURCE_DIR) + "/configs/tiny_alquerque.yaml";
 
-RunConfig tiny_config(const std::vector<std::string>& sets) {
-  Config c = Config::load_file(kTinyConfig);
+RunConfig tiny_config(const std::vector<std::string>& sets, const std::string& path = kTinyConfig) {
+  Config c = Config::load_file(path);
   for (const auto& s : sets) c.set_override(s);
   return RunConfig::from_config(c);
 }
@@ -90,6 +92,16 @@ TEST(TrainingRun, TinyRunTrainsAndWritesConsistentFiles) {
   EXPECT_NE(out.str().find("final network vs uniform MCTS"), std::string::npos) << out.str();
   EXPECT_TRUE(path_exists(dir + "/config.yaml"));
 
+  // Resuming with a network that does not fit the checkpoint is an error naming the checkpoint,
+  // and leaves the run's config.yaml as it was.
+  const std::string kept = read_file(dir + "/config.yaml");
+  const std::string mismatch = error_of([&] {
+    TrainingRun(tiny_config({"training.total_steps=30", "network.channels=16"}), dir, out)
+        .run(stop);
+  });
+  EXPECT_NE(mismatch.find("ckpt_000020.pt"), std::string::npos) << mismatch;
+  EXPECT_EQ(read_file(dir + "/config.yaml"), kept);
+
   // The weights moved and still give finite losses on the run's own data. (Whether 20 steps
   // lower the loss is not asserted: 8-simulation visit shares are mostly noise. The trainer's
   // own tests check that loss decreases on a fixed batch.)
@@ -103,6 +115,58 @@ TEST(TrainingRun, TinyRunTrainsAndWritesConsistentFiles) {
   const TrainStats before = initial.measure(all), after = trained.measure(all);
   EXPECT_TRUE(std::isfinite(after.loss));
   EXPECT_NE(before.loss, after.loss);
+
+  // The checkpoint plays through the agent factory ("mcts:checkpoint=PATH,sims=N").
+  const std::string ckpt = checkpoint_path(dir, 20);
+  auto agent = game->make_agent(AgentSpec::parse("mcts:checkpoint=" + ckpt + ",sims=16"), 1);
+  auto state = game->new_initial_state();
+  EXPECT_TRUE(state->is_legal(agent->select_action(*state)));
+  auto other = make_game("alquerque", GameOptions{{"max_plies", "41"}});
+  const std::string wrong = error_of(
+      [&] { other->make_agent(AgentSpec::parse("mcts:checkpoint=" + ckpt + ",sims=16"), 1); });
+  EXPECT_NE(wrong.find(ckpt), std::string::npos) << wrong;
+  EXPECT_NE(error_of([&] {
+              game->make_agent(AgentSpec::parse("mcts:checkpoint=" + ckpt + ",evaluator=rollout"),
+                               1);
+            }),
+            "");
+}
+
+// The other engines, including an N-player game. Value targets are by seat (rotated to the mover):
+// rotated back to absolute players they must give the same returns for every sample of a game.
+TEST(TrainingRun, TinyRunsOfJumpersAndThreePlayerChineseCheckers) {
+  for (const std::string name : {"tiny_jumpers", "tiny_chinese_checkers_3"}) {
+    const std::string dir = test::temp_dir("run_" + name);
+    const RunConfig cfg = tiny_config({"evaluation.games=0"},
+                                      std::string(HZ_SOURCE_DIR) + "/configs/" + name + ".yaml");
+    std::ostringstream out;
+    std::atomic<bool> stop{false};
+    const RunSummary summary = TrainingRun(cfg, dir, out).run(stop);
+    EXPECT_TRUE(summary.finished) << name << "\n" << out.str();
+    EXPECT_EQ(summary.step, cfg.loop.total_steps) << name;
+    const ShardTotals shards = shard_totals(dir);
+    EXPECT_EQ(shards.games, summary.games) << name;
+    auto game = make_game(cfg.game, cfg.game_options);
+    const int players = game->num_players();
+    std::map<uint64_t, PlayerValues> returns_of_game;
+    bool rotated_consistently = true, saw_other_seats = false;
+    for (long index : list_shards(dir))
+      for (const Sample& s : read_shard(shard_path(dir, index))) {
+        const PlayerValues absolute = from_seats(s.value, s.player, players);
+        auto [it, first] = returns_of_game.emplace(s.game_id, absolute);
+        rotated_consistently = rotated_consistently && it->second == absolute;
+        saw_other_seats = saw_other_seats || s.player != 0;
+        float total = 0, share = 0;
+        for (int k = 0; k < players; ++k) total += s.value[k];
+        for (const auto& [i, p] : s.policy) share += p;
+        EXPECT_NEAR(total, 0.0f, 1e-5) << name << " game " << s.game_id;  // zero-sum
+        EXPECT_NEAR(share, 1.0f, 1e-4) << name << " game " << s.game_id;
+        EXPECT_GE(s.player, 0);
+        EXPECT_LT(s.player, players);
+      }
+    EXPECT_TRUE(rotated_consistently) << name;
+    EXPECT_TRUE(saw_other_seats) << name;
+  }
 }
 
 // `hopzero` next to this test program (both are built into the build directory).

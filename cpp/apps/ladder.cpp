@@ -1,0 +1,40 @@
+// hopzero ladder: rates every checkpoint of a run against a baseline and its neighbours
+// (eval/ladder.h); writes RUN/ladder.json and RUN/ladder.csv and prints the table.
+#include "eval/ladder.h"
+
+#include <iostream>
+
+#include "apps/command.h"
+
+namespace hz::cli {
+namespace {
+
+int run_ladder_command(Args& args) {
+  eval::LadderConfig config;
+  config.run_dir = args.require("run");
+  config.baseline = AgentSpec::parse(args.require("baseline"));
+  config.games = static_cast<int>(args.get_int("games", 40, 1, 1000000));
+  config.sims = static_cast<int>(args.get_int("sims", 200, 1, 10000000));
+  config.threads = static_cast<int>(args.get_int("threads", 1, 1, 1024));
+  config.seed = static_cast<uint64_t>(args.get_int("seed", 0, 0, 1L << 62));
+  config.opening_plies = static_cast<int>(args.get_int("opening-plies", 2, 0, 1000));
+  config.prior_draws = args.get_double("prior-draws", 1.0, 0.0, 1000.0);
+  args.finish();
+  const auto rows = eval::run_ladder(config, std::cout);
+  std::cout << eval::ladder_text(rows) << "written " << config.run_dir << "/ladder.json and "
+            << config.run_dir << "/ladder.csv\n";
+  return 0;
+}
+
+}  // namespace
+
+HZ_COMMAND("ladder", "rate every checkpoint of a run against a baseline (Bradley-Terry Elo)",
+           "--run DIR --baseline SPEC [--games N] [--sims S] [--threads T] [--seed S]\n"
+           "       [--opening-plies P] [--prior-draws D]\n\n"
+           "Plays each DIR/ckpt_NNNNNN.pt (as mcts:checkpoint=...,sims=S) against the baseline\n"
+           "and against the previous checkpoint, N games per pairing, and fits all ratings at\n"
+           "once with the baseline at 0. Pairings recorded in an earlier DIR/ladder.json with\n"
+           "the same settings are not played again.",
+           run_ladder_command);
+
+}  // namespace hz::cli

@@ -1,0 +1,162 @@
+// Python bindings for states (games/any_game.h: AnyState): play, notation, numpy views of the
+// position (observation, legal masks), symmetries and pickling.
+//
+// Arrays: observation() writes straight into a new numpy buffer (or into `out`), legal_mask()
+// hands the engine's mask vector to numpy through a capsule; neither copies elements. Input is
+// checked by the engine's AnyState methods (ranges, legality, parse errors) or here (`out`
+// arrays), so bad arguments raise ValueError / TypeError.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "bindings/bindings.h"
+#include "games/registry.h"
+
+namespace hz::py_bind {
+
+namespace {
+
+py::array_t<float> observation_array(const AnyState& s, const py::object& out) {
+  const ObservationShape shape = s.game().observation_shape();
+  if (out.is_none()) {
+    py::array_t<float> fresh({shape.planes, shape.height, shape.width});
+    s.observation(fresh.mutable_data());
+    return fresh;
+  }
+  if (!py::isinstance<py::array_t<float>>(out) ||
+      !py::array(out).dtype().is(py::dtype::of<float>()))
+    throw py::type_error("observation(out=...) needs a float32 numpy array");
+  auto arr = py::reinterpret_borrow<py::array_t<float>>(out);
+  const bool shape_ok = arr.ndim() == 3 && arr.shape(0) == shape.planes &&
+                        arr.shape(1) == shape.height && arr.shape(2) == shape.width;
+  if (!shape_ok)
+    fail("observation(out=...) needs shape (", shape.planes, ", ", shape.height, ", ", shape.width,
+         ") for ", s.game().full_name());
+  if (!(arr.flags() & py::array::c_style)) fail("observation(out=...) needs a C-contiguous array");
+  if (!arr.writeable()) fail("observation(out=...) was given a read-only array");
+  s.observation(arr.mutable_data());
+  return arr;
+}
+
+py::array legal_mask_array(const AnyState& s) {
+  std::vector<uint8_t> mask = s.legal_mask();  // 0/1 bytes: numpy's bool layout
+  auto* heap = new std::vector<uint8_t>(std::move(mask));
+  py::capsule owner(heap, [](void* p) { delete static_cast<std::vector<uint8_t>*>(p); });
+  return py::array(py::dtype::of<bool>(), {static_cast<py::ssize_t>(heap->size())}, {1},
+                   heap->data(), owner);
+}
+
+// Legal actions marked at their canonical policy index (what a network's policy head sees).
+py::array_t<bool> legal_policy_mask(const AnyState& s) {
+  py::array_t<bool> out(s.game().num_actions());
+  bool* d = out.mutable_data();
+  std::fill(d, d + s.game().num_actions(), false);
+  for (Action a : s.legal_actions()) d[s.policy_index(a)] = true;
+  return out;
+}
+
+std::vector<Action> actions_from(const py::iterable& items) {
+  std::vector<Action> out;
+  for (py::handle h : items) {
+    if (!py::isinstance<py::int_>(h) && !py::hasattr(h, "__index__"))
+      throw py::type_error("actions must be integers, not " +
+                           std::string(py::str(h.get_type().attr("__name__"))));
+    out.push_back(py::cast<Action>(h));
+  }
+  return out;
+}
+
+}  // namespace
+
+void bind_states(py::module_& m) {
+  py::class_<AnyState>(
+      m, "State",
+      "A position of one game variant. apply() changes it in place; clone() copies it.\n"
+      "Actions are integer ids in [0, game.num_actions()); a turn may be several actions by\n"
+      "the same player, so read current_player() after every apply(). Not thread-safe: use a\n"
+      "state from one thread at a time.")
+      .def_property_readonly(
+          "game", [](const AnyState& s) { return shared_game(s.game()); },
+          "The Game this state belongs to.")
+      .def("current_player", &AnyState::current_player,
+           "The player to move, or -1 when the game is over.")
+      .def("is_terminal", &AnyState::is_terminal, "Whether the game is over.")
+      .def("move_number", &AnyState::move_number, "Actions applied since the start.")
+      .def("legal_actions", &AnyState::legal_actions, "Legal action ids (empty when terminal).")
+      .def("legal_mask", &legal_mask_array,
+           "bool array of num_actions() entries, True at legal action ids (no copy).")
+      .def("legal_policy_mask", &legal_policy_mask,
+           "bool array of num_actions() entries, True at the canonical policy index of each\n"
+           "legal action (the mask to apply to a network's policy output).")
+      .def("is_legal", &AnyState::is_legal, py::arg("action"),
+           "Whether an action id is legal now (False for ids out of range).")
+      .def("apply", &AnyState::apply, py::arg("action"),
+           "Apply one action; an illegal action raises ValueError and leaves the state as it was.")
+      .def(
+          "apply_all",
+          [](AnyState& s, const py::iterable& actions) {
+            for (Action a : actions_from(actions)) s.apply(a);
+          },
+          py::arg("actions"),
+          "Apply actions in order; stops with ValueError at the first illegal one (the actions\n"
+          "before it stay applied).")
+      .def(
+          "returns",
+          [](const AnyState& s) {
+            const PlayerValues r = s.returns();
+            return std::vector<float>(r.begin(), r.begin() + s.game().num_players());
+          },
+          "Final returns per player (zero-sum, in [-1, 1]); ValueError unless terminal.")
+      .def("observation", &observation_array, py::arg("out") = py::none(),
+           "float32 array (planes, height, width) in the view of the player to move, written\n"
+           "in place into `out` when given (a C-contiguous float32 array of that shape).")
+      .def("policy_index", &AnyState::policy_index, py::arg("action"),
+           "Canonical policy index of an absolute action id (for the player to move).")
+      .def("action_from_policy_index", &AnyState::action_from_policy_index, py::arg("index"),
+           "The absolute action id of a canonical policy index.")
+      .def("hash", &AnyState::hash, "Zobrist hash: equal positions hash equal.")
+      .def("action_to_string", &AnyState::action_to_string, py::arg("action"),
+           "Notation of one action in this state (docs/notation.md).")
+      .def("string_to_action", &AnyState::parse_action, py::arg("text"),
+           "The action id of a notation; unreadable or illegal text raises ValueError.")
+      .def(
+          "turn_to_string",
+          [](const AnyState& s, const py::iterable& actions) {
+            return s.turn_to_string(actions_from(actions));
+          },
+          py::arg("actions"), "Notation of a whole turn (its actions, from this state).")
+      .def("parse_turn", &AnyState::parse_turn, py::arg("text"),
+           "The actions of a turn written in notation; raises ValueError if not legal here.")
+      .def("serialize", &AnyState::serialize,
+           "One line of text that Game.deserialize_state() reads back (format: each game's "
+           "header).")
+      .def("transformed", &AnyState::transformed, py::arg("symmetry"),
+           "The state whose canonical view is this one's under a symmetry.")
+      .def("clone", &AnyState::clone, "An independent copy.")
+      .def("__copy__", &AnyState::clone)
+      .def("__deepcopy__", [](const AnyState& s, py::dict) { return s.clone(); })
+      .def("__eq__",
+           [](const AnyState& a, const py::object& b) {
+             if (!py::isinstance<AnyState>(b)) return false;
+             const auto& other = b.cast<const AnyState&>();  // same variant, same position
+             return a.game().full_name() == other.game().full_name() &&
+                    a.serialize() == other.serialize();
+           })
+      .def(py::pickle(
+          [](const AnyState& s) {
+            return py::make_tuple(s.game().name(), s.game().options().values(), s.serialize());
+          },
+          [](const py::tuple& t) {
+            if (t.size() != 3) fail("cannot unpickle a State from ", t.size(), " fields");
+            GameOptions o;
+            for (const auto& [k, v] : t[1].cast<std::map<std::string, std::string>>()) o.set(k, v);
+            return make_game(t[0].cast<std::string>(), o)
+                ->deserialize_state(t[2].cast<std::string>());
+          }))
+      .def("__str__", &AnyState::to_string)
+      .def("__repr__", [](const AnyState& s) {
+        return "<hopzero.State " + s.game().full_name() + " " + s.serialize() + ">";
+      });
+}
+
+}  // namespace hz::py_bind

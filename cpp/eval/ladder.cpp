@@ -1,0 +1,200 @@
+#include "eval/ladder.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstdio>
+#include <ostream>
+
+#include "core/config.h"
+#include "core/dir_listing.h"
+#include "core/error.h"
+#include "core/files.h"
+#include "eval/json_writer.h"
+#include "eval/match.h"
+#include "games/registry.h"
+
+namespace hz::eval {
+
+namespace {
+
+std::string checkpoint_stem(long step) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "ckpt_%06ld", step);
+  return buf;
+}
+
+// A stable 64-bit hash of text (FNV-1a), so a pairing's seed does not depend on the platform.
+uint64_t text_hash(const std::string& text) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (const char c : text) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+  return h;
+}
+
+bool same_settings(const LadderMatch& m, const LadderMatch& want) {
+  return m.spec_a == want.spec_a && m.spec_b == want.spec_b && m.games == want.games &&
+         m.opening_plies == want.opening_plies && m.seed == want.seed;
+}
+
+std::string elo_cell(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+
+}  // namespace
+
+std::vector<LadderPlayer> ladder_players(const std::string& run_dir, const AgentSpec& baseline,
+                                         int sims) {
+  std::vector<LadderPlayer> players = {{"baseline", -1, baseline.to_string()}};
+  for (long step : numbered_files(run_dir, "ckpt_", ".pt")) {
+    const std::string stem = checkpoint_stem(step);
+    players.push_back(
+        {stem, step, str_cat("mcts:checkpoint=", run_dir, "/", stem, ".pt,sims=", sims)});
+  }
+  if (players.size() == 1) fail("ladder: no checkpoints ckpt_NNNNNN.pt in '", run_dir, "'");
+  return players;
+}
+
+std::vector<std::pair<int, int>> ladder_pairings(int num_players) {
+  std::vector<std::pair<int, int>> out;
+  for (int i = 1; i < num_players; ++i) {
+    out.emplace_back(i, 0);
+    if (i >= 2) out.emplace_back(i, i - 1);
+  }
+  return out;
+}
+
+std::vector<LadderRow> fit_ladder(const std::vector<LadderPlayer>& players,
+                                  const std::vector<LadderMatch>& matches, double prior_draws) {
+  std::vector<PairResult> results;
+  for (const LadderMatch& m : matches) results.push_back({m.a, m.b, m.a_vs_b});
+  const Ratings r =
+      fit_bradley_terry(static_cast<int>(players.size()), results, /*anchor=*/0, prior_draws);
+  std::vector<LadderRow> rows;
+  for (size_t p = 0; p < players.size(); ++p)
+    rows.push_back({players[p].name, players[p].step, r.games[p], r.elo[p], r.low[p], r.high[p]});
+  return rows;
+}
+
+std::string ladder_csv(const std::vector<LadderRow>& rows) {
+  std::string out = "checkpoint,step,games,elo,elo_low,elo_high\n";
+  for (const LadderRow& r : rows) {
+    if (r.step < 0) continue;
+    out += str_cat(r.name, ",", r.step, ",", r.games, ",", elo_cell(r.elo), ",", elo_cell(r.low),
+                   ",", elo_cell(r.high), "\n");
+  }
+  return out;
+}
+
+std::string ladder_text(const std::vector<LadderRow>& rows) {
+  char line[200];
+  std::snprintf(line, sizeof line, "%-14s %9s %7s %9s %9s %9s\n", "player", "step", "games", "elo",
+                "elo_low", "elo_high");
+  std::string out = line;
+  for (const LadderRow& r : rows) {
+    std::snprintf(line, sizeof line, "%-14s %9s %7ld %+9.1f %+9.1f %+9.1f\n", r.name.c_str(),
+                  r.step < 0 ? "-" : std::to_string(r.step).c_str(), r.games, r.elo, r.low, r.high);
+    out += line;
+  }
+  return out;
+}
+
+std::string ladder_json(const LadderConfig& c, const std::string& game,
+                        const std::vector<LadderRow>& rows,
+                        const std::vector<LadderMatch>& matches) {
+  JsonWriter j;
+  j.begin_object().field("game", game).field("baseline", c.baseline.to_string());
+  j.field("games_per_pairing", c.games).field("sims", c.sims);
+  j.field("opening_plies", c.opening_plies).field("prior_draws", c.prior_draws);
+  j.key("players").begin_array();
+  for (const LadderRow& r : rows) {
+    j.begin_object().field("name", r.name).field("step", r.step).field("games", r.games);
+    j.field("elo", r.elo).field("elo_low", r.low).field("elo_high", r.high).end_object();
+  }
+  j.end_array().key("matches").begin_array();
+  for (const LadderMatch& m : matches) {
+    j.begin_object().field("a", m.a).field("b", m.b);
+    j.field("spec_a", m.spec_a).field("spec_b", m.spec_b).field("games", m.games);
+    j.field("opening_plies", m.opening_plies).field("seed", std::to_string(m.seed));
+    j.field("wins", m.a_vs_b.wins).field("draws", m.a_vs_b.draws);
+    j.field("losses", m.a_vs_b.losses).end_object();
+  }
+  j.end_array().end_object();
+  return j.str();
+}
+
+std::vector<LadderMatch> read_ladder_matches(const std::string& path) {
+  std::vector<LadderMatch> out;
+  if (!path_exists(path)) return out;
+  try {
+    const YAML::Node root = YAML::LoadFile(path);
+    for (const YAML::Node& m : root["matches"]) {
+      LadderMatch x;
+      x.a = m["a"].as<int>();
+      x.b = m["b"].as<int>();
+      x.spec_a = m["spec_a"].as<std::string>();
+      x.spec_b = m["spec_b"].as<std::string>();
+      x.games = m["games"].as<int>();
+      x.opening_plies = m["opening_plies"].as<int>();
+      x.seed = std::stoull(m["seed"].as<std::string>());
+      x.a_vs_b = {m["wins"].as<long>(), m["draws"].as<long>(), m["losses"].as<long>()};
+      out.push_back(x);
+    }
+  } catch (const std::exception& e) {
+    fail("ladder: cannot read the earlier results in '", path, "': ", e.what(),
+         " (delete the file to start afresh)");
+  }
+  return out;
+}
+
+std::vector<LadderRow> run_ladder(const LadderConfig& c, std::ostream& log) {
+  Config config = Config::load_file(c.run_dir + "/config.yaml");
+  ConfigSection root = config.root();
+  ConfigSection game_section = root.section("game", "the game variant");
+  const std::string game_name = game_section.get_string("name", "", {}, "registered game name");
+  if (game_name.empty()) fail("ladder: '", c.run_dir, "/config.yaml' has no game.name");
+  const GameOptions options = game_section.options_map("options", "rule options of the variant");
+  game_section.finish();
+  auto game = make_game(game_name, options);
+
+  const std::vector<LadderPlayer> players = ladder_players(c.run_dir, c.baseline, c.sims);
+  const std::vector<LadderMatch> earlier = read_ladder_matches(c.run_dir + "/ladder.json");
+  std::vector<LadderMatch> matches;
+  const auto pairings = ladder_pairings(static_cast<int>(players.size()));
+  log << "ladder " << game->full_name() << ": " << players.size() - 1 << " checkpoints, "
+      << pairings.size() << " pairings of " << c.games << " games\n";
+  for (const auto& [a, b] : pairings) {
+    LadderMatch want;
+    want.a = a, want.b = b;
+    want.spec_a = players[a].spec, want.spec_b = players[b].spec;
+    want.games = c.games, want.opening_plies = c.opening_plies;
+    want.seed = c.seed ^ text_hash(want.spec_a + "|" + want.spec_b);
+    bool reused = false;
+    for (const LadderMatch& m : earlier)
+      if (same_settings(m, want)) {
+        want.a_vs_b = m.a_vs_b;
+        reused = true;
+      }
+    if (!reused) {
+      MatchConfig mc;
+      mc.agents = {AgentSpec::parse(want.spec_a), AgentSpec::parse(want.spec_b)};
+      mc.games = c.games;
+      mc.threads = c.threads;
+      mc.seed = want.seed;
+      mc.opening_plies = c.opening_plies;
+      const MatchResult r = run_match(*game, mc);
+      want.a_vs_b = r.pairwise[0].a_vs_b;
+    }
+    log << "  " << players[a].name << " vs " << players[b].name << ": +" << want.a_vs_b.wins << " ="
+        << want.a_vs_b.draws << " -" << want.a_vs_b.losses << (reused ? "  (from ladder.json)" : "")
+        << "\n";
+    matches.push_back(want);
+  }
+  const std::vector<LadderRow> rows = fit_ladder(players, matches, c.prior_draws);
+  write_file_atomically(c.run_dir + "/ladder.json",
+                        ladder_json(c, game->full_name(), rows, matches));
+  write_file_atomically(c.run_dir + "/ladder.csv", ladder_csv(rows));
+  return rows;
+}
+
+}  // namespace hz::eval

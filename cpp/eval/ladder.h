@@ -1,0 +1,89 @@
+// The checkpoint ladder of a training run: every checkpoint RUN/ckpt_NNNNNN.pt (played as
+// `mcts:checkpoint=PATH,sims=S`) against a baseline agent and against its neighbouring
+// checkpoints, all ratings fitted at once by maximum likelihood (Bradley-Terry, eval/elo.h)
+// with the baseline anchored at 0.
+//
+// Players: index 0 is the baseline, 1..n the checkpoints by step. Pairings: each checkpoint
+// against the baseline, and each checkpoint against the previous one; every pairing is a match
+// (eval/match.h) of `games` games with rotating seats (in a game of more than two players, the
+// checkpoint against a field of the other agent).
+//
+// Files (written atomically):
+//   RUN/ladder.csv   checkpoint,step,games,elo,elo_low,elo_high   (one row per checkpoint)
+//   RUN/ladder.json  the settings, every player with its rating and 95% interval, and every
+//                    match played (specs, settings, wins/draws/losses). A later run reuses the
+//                    matches recorded there whose specs and settings are unchanged, so adding
+//                    checkpoints plays only the new pairings.
+// The game is read from RUN/config.yaml: its `game:` section (`name:` and `options:`).
+//
+// Not thread-safe (run_ladder uses threads inside each match).
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "eval/elo.h"
+#include "search/agent.h"
+
+namespace hz::eval {
+
+struct LadderConfig {
+  std::string run_dir;
+  AgentSpec baseline;
+  int games = 40;  // per pairing
+  int sims = 200;  // MCTS simulations per move of the checkpoints
+  int threads = 1;
+  uint64_t seed = 0;
+  int opening_plies = 2;
+  double prior_draws = 1.0;  // virtual draws per pairing in the fit (eval/elo.h)
+};
+
+struct LadderPlayer {
+  std::string name;  // "baseline" or the checkpoint's file stem, "ckpt_000400"
+  long step = -1;    // -1 for the baseline
+  std::string spec;  // agent spec as played
+};
+
+struct LadderMatch {
+  int a = 0, b = 0;  // player indices
+  std::string spec_a, spec_b;
+  int games = 0, opening_plies = 0;
+  uint64_t seed = 0;
+  WDL a_vs_b;
+};
+
+struct LadderRow {
+  std::string name;
+  long step = -1;
+  long games = 0;
+  double elo = 0, low = 0, high = 0;
+};
+
+// The baseline and the checkpoints found in `run_dir` (by step). Throws if there are none.
+std::vector<LadderPlayer> ladder_players(const std::string& run_dir, const AgentSpec& baseline,
+                                         int sims);
+
+// The (a, b) player pairs to play for `num_players` players (baseline first): (i, 0) for every
+// checkpoint i, and (i, i - 1) for i >= 2.
+std::vector<std::pair<int, int>> ladder_pairings(int num_players);
+
+// Ratings of every player (baseline first, anchored at 0) from the matches.
+std::vector<LadderRow> fit_ladder(const std::vector<LadderPlayer>& players,
+                                  const std::vector<LadderMatch>& matches, double prior_draws);
+
+std::string ladder_csv(const std::vector<LadderRow>& rows);  // checkpoints only
+std::string ladder_json(const LadderConfig& config, const std::string& game,
+                        const std::vector<LadderRow>& rows,
+                        const std::vector<LadderMatch>& matches);
+std::string ladder_text(const std::vector<LadderRow>& rows);
+
+// Matches recorded in an earlier RUN/ladder.json (none if absent); throws if it is unreadable.
+std::vector<LadderMatch> read_ladder_matches(const std::string& path);
+
+// The whole ladder: reads the game, plays the missing pairings (progress on `log`), fits,
+// writes RUN/ladder.json and RUN/ladder.csv, and returns the rows.
+std::vector<LadderRow> run_ladder(const LadderConfig& config, std::ostream& log);
+
+}  // namespace hz::eval

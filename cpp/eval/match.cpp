@@ -1,0 +1,344 @@
+#include "eval/match.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "eval/json_writer.h"
+#include "eval/record.h"
+
+namespace hz::eval {
+
+namespace {
+
+bool field_mode(int agents, int players) {
+  return agents == 2 && players > 2;
+}
+
+// The agent in each seat of game g (see match.h).
+std::vector<int> seating(int game_index, int agents, int players) {
+  std::vector<int> seat_agent(players);
+  if (field_mode(agents, players)) {
+    for (int s = 0; s < players; ++s) seat_agent[s] = s == game_index % players ? 0 : 1;
+  } else {
+    for (int k = 0; k < agents; ++k) seat_agent[(k + game_index) % players] = k;
+  }
+  return seat_agent;
+}
+
+// Win/draw/loss of seat `s` among `returns` (match.h).
+WDL seat_outcome(const std::vector<float>& returns, int s) {
+  float best_other = -1e30f;
+  for (size_t o = 0; o < returns.size(); ++o)
+    if (static_cast<int>(o) != s) best_other = std::max(best_other, returns[o]);
+  WDL w;
+  if (returns[s] > best_other)
+    w.wins = 1;
+  else if (returns[s] < best_other)
+    w.losses = 1;
+  else
+    w.draws = 1;
+  return w;
+}
+
+GameOutcome play_game(const AnyGame& game, int index, const std::vector<int>& seat_agent,
+                      std::vector<std::unique_ptr<Agent>>& seat_instances,
+                      const MatchConfig& config) {
+  const int players = game.num_players();
+  std::unique_ptr<AnyState> state = game.new_initial_state();
+  std::vector<std::string> seat_specs;
+  for (int s = 0; s < players; ++s) seat_specs.push_back(config.agents[seat_agent[s]].to_string());
+  RecordBuilder record(game, seat_specs);
+  Rng rng(zobrist_key(config.seed, static_cast<uint64_t>(index / players), 0x09e));
+  for (int i = 0; i < config.opening_plies && !state->is_terminal(); ++i) {
+    const std::vector<Action> legal = state->legal_actions();
+    const Action a = legal[rng.uniform_int(static_cast<uint32_t>(legal.size()))];
+    record.add_action(*state, a, "random opening");
+    state->apply(a);
+  }
+  for (auto& agent : seat_instances) agent->reset();
+  GameOutcome out;
+  out.index = index;
+  out.seat_agent = seat_agent;
+  while (!state->is_terminal()) {
+    if (++out.actions > game.max_game_length())
+      fail("match: game ", index, " did not end within ", game.max_game_length(), " actions");
+    const Action a = seat_instances[state->current_player()]->select_action(*state);
+    record.add_action(*state, a);
+    state->apply(a);
+  }
+  const PlayerValues r = state->returns();
+  out.returns.assign(r.begin(), r.begin() + players);
+  if (!config.save_games_dir.empty()) {
+    char name[32];
+    std::snprintf(name, sizeof name, "/game_%06d.txt", index);
+    write_record_file(config.save_games_dir + name, game, record.finish(*state));
+  }
+  return out;
+}
+
+}  // namespace
+
+MatchResult run_match(const AnyGame& game, const MatchConfig& config,
+                      const MatchProgress& progress) {
+  const int players = game.num_players(), agents = static_cast<int>(config.agents.size());
+  if (agents < 2) fail("a match needs at least two agents");
+  if (agents != players && !field_mode(agents, players))
+    fail("match: ", agents, " agents for ", game.full_name(), " with ", players,
+         " players; give one agent per seat, or two (the first against a field of the second)");
+  if (config.sprt && agents != 2) fail("--sprt needs exactly two agents, not ", agents);
+  if (config.games < 1) fail("a match needs at least one game");
+  if (config.threads < 1) fail("a match needs at least one thread");
+  for (const AgentSpec& spec : config.agents) game.make_agent(spec, 0);  // bad specs fail here
+
+  MatchResult result;
+  result.game = game.full_name();
+  for (const AgentSpec& spec : config.agents) result.agents.push_back(spec.to_string());
+  result.players = players;
+  result.games_requested = config.games;
+  result.sprt_settings = config.sprt;
+  const auto start = std::chrono::steady_clock::now();
+
+  std::mutex mu;
+  std::atomic<bool> stop{false};
+  std::exception_ptr error;
+  WDL first_agent;  // agent 0's results so far, for the SPRT (guarded by mu)
+  auto worker = [&](int thread) {
+    try {
+      // One instance per seat slot: agent k (K == N), or agent 0 and N-1 copies of agent 1.
+      std::vector<std::unique_ptr<Agent>> instances;
+      for (int i = 0; i < players; ++i) {
+        const int agent = field_mode(agents, players) ? (i == 0 ? 0 : 1) : i;
+        instances.push_back(
+            game.make_agent(config.agents[agent], zobrist_key(config.seed, thread, i)));
+      }
+      std::vector<std::unique_ptr<Agent>> seat_instances(players);
+      for (int g = thread; g < config.games && !stop; g += config.threads) {
+        const std::vector<int> seat_agent = seating(g, agents, players);
+        // Lend the instances to the seats (and take them back after the game).
+        int next_copy = 1;
+        std::vector<int> lent(players);
+        for (int s = 0; s < players; ++s) {
+          lent[s] =
+              field_mode(agents, players) ? (seat_agent[s] == 0 ? 0 : next_copy++) : seat_agent[s];
+          seat_instances[s] = std::move(instances[lent[s]]);
+        }
+        GameOutcome outcome;
+        std::exception_ptr game_error;
+        try {
+          outcome = play_game(game, g, seat_agent, seat_instances, config);
+        } catch (...) {
+          game_error = std::current_exception();
+        }
+        for (int s = 0; s < players; ++s) instances[lent[s]] = std::move(seat_instances[s]);
+        if (game_error) std::rethrow_exception(game_error);
+        std::lock_guard<std::mutex> lock(mu);
+        result.outcomes.push_back(std::move(outcome));
+        if (config.sprt) {
+          const GameOutcome& o = result.outcomes.back();
+          const int s = static_cast<int>(std::find(o.seat_agent.begin(), o.seat_agent.end(), 0) -
+                                         o.seat_agent.begin());
+          first_agent += seat_outcome(o.returns, s);
+          if (sprt(first_agent, *config.sprt).decision != SprtDecision::kContinue) stop = true;
+        }
+        if (progress) progress(g, static_cast<int>(result.outcomes.size()));
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mu);
+      if (!error) error = std::current_exception();
+      stop = true;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < std::min(config.threads, config.games); ++t) threads.emplace_back(worker, t);
+  for (auto& t : threads) t.join();
+  if (error) std::rethrow_exception(error);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  summarize(result);
+  return result;
+}
+
+void summarize(MatchResult& r) {
+  const int agents = static_cast<int>(r.agents.size());
+  std::sort(r.outcomes.begin(), r.outcomes.end(),
+            [](const GameOutcome& a, const GameOutcome& b) { return a.index < b.index; });
+  r.tallies.assign(agents, AgentTally{});
+  for (auto& t : r.tallies) t.by_seat.assign(r.players, WDL{});
+  r.pairwise.clear();
+  for (int a = 0; a < agents; ++a)
+    for (int b = a + 1; b < agents; ++b) r.pairwise.push_back({a, b, WDL{}});
+  const bool field = field_mode(agents, r.players);
+  for (const GameOutcome& o : r.outcomes) {
+    std::vector<double> agent_return(agents, 0.0);
+    std::vector<int> agent_seats(agents, 0);
+    for (int s = 0; s < r.players; ++s) {
+      const int k = o.seat_agent[s];
+      const WDL w = seat_outcome(o.returns, s);
+      r.tallies[k].by_seat[s] += w;
+      if (!field || k == 0) r.tallies[k].total += w;
+      agent_return[k] += o.returns[s];
+      ++agent_seats[k];
+    }
+    for (int k = 0; k < agents; ++k) r.tallies[k].return_sum += agent_return[k] / agent_seats[k];
+    if (field) {
+      const int s0 = static_cast<int>(std::find(o.seat_agent.begin(), o.seat_agent.end(), 0) -
+                                      o.seat_agent.begin());
+      const WDL w = seat_outcome(o.returns, s0);
+      r.tallies[1].total += w.mirrored();
+      r.pairwise[0].a_vs_b += w;
+      continue;
+    }
+    std::vector<int> seat_of(agents);
+    for (int s = 0; s < r.players; ++s) seat_of[o.seat_agent[s]] = s;
+    for (PairResult& p : r.pairwise) {
+      const float ra = o.returns[seat_of[p.a]], rb = o.returns[seat_of[p.b]];
+      (ra > rb ? p.a_vs_b.wins : ra < rb ? p.a_vs_b.losses : p.a_vs_b.draws) += 1;
+    }
+  }
+  r.elo.reset();
+  r.ratings.reset();
+  r.sprt.reset();
+  if (agents == 2) {
+    r.elo = elo_difference(r.pairwise[0].a_vs_b);
+    if (r.sprt_settings) r.sprt = sprt(r.pairwise[0].a_vs_b, *r.sprt_settings);
+  } else if (!r.outcomes.empty()) {
+    r.ratings = fit_bradley_terry(agents, r.pairwise, 0);
+  }
+}
+
+namespace {
+void write_wdl(JsonWriter& j, const WDL& w) {
+  j.field("games", w.games()).field("wins", w.wins).field("draws", w.draws);
+  j.field("losses", w.losses).field("score", w.score());
+}
+void write_interval(JsonWriter& j, double elo, double low, double high) {
+  j.field("elo", elo).field("elo_low", low).field("elo_high", high);
+}
+}  // namespace
+
+std::string match_json(const MatchResult& r) {
+  JsonWriter j;
+  j.begin_object();
+  j.field("game", r.game).field("players", r.players);
+  j.field("games_requested", r.games_requested).field("games_played", r.games_played());
+  j.field("seconds", r.seconds);
+  j.key("agents").begin_array();
+  for (size_t k = 0; k < r.agents.size(); ++k) {
+    const AgentTally& t = r.tallies[k];
+    j.begin_object().field("agent", static_cast<int>(k)).field("spec", r.agents[k]);
+    write_wdl(j, t.total);
+    j.field("mean_return", r.outcomes.empty() ? 0.0 : t.return_sum / r.games_played());
+    j.key("seats").begin_array();
+    for (int s = 0; s < r.players; ++s) {
+      if (t.by_seat[s].games() == 0) continue;
+      j.begin_object().field("seat", s);
+      write_wdl(j, t.by_seat[s]);
+      j.end_object();
+    }
+    j.end_array().end_object();
+  }
+  j.end_array();
+  j.key("pairwise").begin_array();
+  for (const PairResult& p : r.pairwise) {
+    j.begin_object().field("a", p.a).field("b", p.b);
+    write_wdl(j, p.a_vs_b);
+    j.end_object();
+  }
+  j.end_array();
+  if (r.elo) {
+    j.key("elo_difference").begin_object();
+    write_interval(j, r.elo->elo, r.elo->low, r.elo->high);
+    j.end_object();
+  }
+  if (r.ratings) {
+    j.key("ratings").begin_array();
+    for (size_t k = 0; k < r.agents.size(); ++k) {
+      j.begin_object().field("agent", static_cast<int>(k));
+      write_interval(j, r.ratings->elo[k], r.ratings->low[k], r.ratings->high[k]);
+      j.end_object();
+    }
+    j.end_array();
+  }
+  if (r.sprt && r.sprt_settings) {
+    const SprtSettings& p = *r.sprt_settings;
+    j.key("sprt").begin_object().field("elo0", p.elo0).field("elo1", p.elo1);
+    j.field("alpha", p.alpha).field("beta", p.beta).field("llr", r.sprt->llr);
+    j.field("lower", r.sprt->lower).field("upper", r.sprt->upper);
+    j.field("decision", to_string(r.sprt->decision)).end_object();
+  }
+  j.key("games").begin_array();
+  for (const GameOutcome& o : r.outcomes) {
+    j.begin_object().field("index", o.index).field("actions", o.actions);
+    j.key("seat_agent").begin_array();
+    for (int k : o.seat_agent) j.value(k);
+    j.end_array().key("returns").begin_array();
+    for (float v : o.returns) j.value(static_cast<double>(v));
+    j.end_array().end_object();
+  }
+  j.end_array().end_object();
+  return j.str();
+}
+
+namespace {
+std::string elo_text(double v) {
+  if (v == std::numeric_limits<double>::infinity()) return "+inf";
+  if (v == -std::numeric_limits<double>::infinity()) return "-inf";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.1f", v);
+  return buf;
+}
+std::string wdl_row(const std::string& label, const WDL& w, const std::string& tail) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%-34s %6ld %6ld %6ld %6ld %6.3f%s\n", label.c_str(), w.games(),
+                w.wins, w.draws, w.losses, w.score(), tail.c_str());
+  return buf;
+}
+}  // namespace
+
+std::string match_table(const MatchResult& r) {
+  char head[400];
+  std::snprintf(head, sizeof head,
+                "match %s: %d of %d games in %.1f s\n%-34s %6s %6s %6s %6s %6s  %s\n",
+                r.game.c_str(), r.games_played(), r.games_requested, r.seconds, "agent / seat",
+                "games", "wins", "draws", "losses", "score", "mean return");
+  std::string out = head;
+  for (size_t k = 0; k < r.agents.size(); ++k) {
+    const AgentTally& t = r.tallies[k];
+    char mean[32];
+    std::snprintf(mean, sizeof mean, "  %+.3f",
+                  r.outcomes.empty() ? 0.0 : t.return_sum / r.games_played());
+    std::string label = str_cat(static_cast<char>('A' + k), " ", r.agents[k]);
+    if (label.size() > 34) label = label.substr(0, 31) + "...";
+    out += wdl_row(label, t.total, mean);
+    for (int s = 0; s < r.players; ++s)
+      if (t.by_seat[s].games()) out += wdl_row(str_cat("    seat ", s), t.by_seat[s], "");
+  }
+  if (r.elo)
+    out += str_cat("Elo A - B: ", elo_text(r.elo->elo), "  95% [", elo_text(r.elo->low), ", ",
+                   elo_text(r.elo->high), "]\n");
+  if (r.ratings)
+    for (size_t k = 0; k < r.agents.size(); ++k)
+      out += str_cat("Elo ", static_cast<char>('A' + k), " (A = 0): ", elo_text(r.ratings->elo[k]),
+                     "  95% [", elo_text(r.ratings->low[k]), ", ", elo_text(r.ratings->high[k]),
+                     "]\n");
+  if (r.sprt && r.sprt_settings) {
+    const SprtSettings& p = *r.sprt_settings;
+    char line[200];
+    std::snprintf(line, sizeof line,
+                  "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f in [%.3f, %.3f] -> %s\n", p.elo0,
+                  p.elo1, p.alpha, p.beta, r.sprt->llr, r.sprt->lower, r.sprt->upper,
+                  to_string(r.sprt->decision));
+    out += line;
+  }
+  return out;
+}
+
+}  // namespace hz::eval

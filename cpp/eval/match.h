@@ -1,0 +1,92 @@
+// Matches between agents (any kinds: alpha-beta, greedy, MCTS with or without a checkpoint,
+// random), over many games with rotating seats, and what they report.
+//
+// Seating: with K agents in an N-player game, either K == N (agent k sits in seat (k + g) % N
+// in game g, so over N games every agent plays every seat), or K == 2 < N (agent 0 against a
+// field of agent 1: agent 0 sits in seat g % N, agent 1's spec fills the other seats, each its
+// own instance). The games of one rotation (g / N) start from the same random opening of
+// `opening_plies` uniformly random actions, so seat swaps compare like with like.
+//
+// Outcome of a game for a seat: a win if its return is strictly above every other seat's, a
+// loss if strictly below the best other seat's, a draw otherwise. Per agent (K == N) the
+// report gives wins/draws/losses overall and per seat, the pairwise results between agents (A
+// ahead of B in a game: a win for A), an Elo difference with a 95% interval for two agents and
+// Bradley-Terry ratings relative to the first agent for more. With K == 2 < N the pairwise
+// result is agent 0's outcome against the field.
+//
+// Threads: games run on `threads` threads, game g on thread g % threads, each thread with its
+// own agents (AnyGame::make_agent, seeded from the match seed, thread and agent; reset between
+// games); one seed and thread count give the same games wherever agents are deterministic
+// (no time limits). With SPRT (two agents) no new game starts once the test has decided;
+// games already running finish and are counted.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "eval/elo.h"
+#include "games/any_game.h"
+#include "search/agent.h"
+
+namespace hz::eval {
+
+struct MatchConfig {
+  std::vector<AgentSpec> agents;
+  int games = 100;
+  int threads = 1;
+  uint64_t seed = 0;
+  int opening_plies = 2;
+  std::optional<SprtSettings> sprt;
+  // When set, every game is written there as a game record (eval/record.h), game_NNNNNN.txt.
+  std::string save_games_dir;
+};
+
+// One finished game.
+struct GameOutcome {
+  int index = 0;
+  std::vector<int> seat_agent;  // agent sitting in each seat
+  std::vector<float> returns;   // per seat
+  int actions = 0;
+};
+
+struct AgentTally {
+  WDL total;
+  std::vector<WDL> by_seat;  // the seats this agent sat in
+  double return_sum = 0;
+};
+
+struct MatchResult {
+  std::string game;  // full name of the variant
+  std::vector<std::string> agents;
+  int players = 0;
+  int games_requested = 0;
+  std::vector<GameOutcome> outcomes;  // in order of game index
+  std::vector<AgentTally> tallies;    // per agent
+  std::vector<PairResult> pairwise;   // per pair of agents (a < b)
+  std::optional<EloInterval> elo;     // two agents: agent 0 minus agent 1
+  std::optional<Ratings> ratings;     // more than two agents: relative to agent 0
+  std::optional<SprtSettings> sprt_settings;
+  std::optional<SprtStatus> sprt;
+  double seconds = 0;
+
+  int games_played() const { return static_cast<int>(outcomes.size()); }
+};
+
+// Called after each finished game (from a worker thread, one call at a time) with the index of
+// the game and the number finished so far; for progress output.
+using MatchProgress = std::function<void(int game, int finished)>;
+
+MatchResult run_match(const AnyGame& game, const MatchConfig& config,
+                      const MatchProgress& progress = nullptr);
+
+// Recomputes tallies, pairwise results, Elo/ratings and SPRT from `outcomes` (run_match calls
+// it; tests call it on constructed outcomes).
+void summarize(MatchResult& result);
+
+std::string match_json(const MatchResult& result);
+std::string match_table(const MatchResult& result);
+
+}  // namespace hz::eval

@@ -1,0 +1,272 @@
+// Tests of eval/elo.h and the ladder's fit and files (eval/ladder.h): numbers worked out from
+// the formulas by hand, and known ratings recovered from simulated results.
+#include "eval/elo.h"
+
+#include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/files.h"
+#include "core/rng.h"
+#include "eval/ladder.h"
+#include "test_util.h"
+
+namespace hz::eval {
+namespace {
+
+// A's results over `games` games against B when A is `elo` points stronger: wins with the
+// logistic probability, draws with probability `draw` taken evenly out of both sides.
+WDL simulate(Rng& rng, double elo, long games, double draw = 0.0) {
+  const double p = score_from_elo(elo);
+  WDL w;
+  for (long g = 0; g < games; ++g) {
+    const double u = rng.uniform01();
+    if (u < p - draw / 2)
+      ++w.wins;
+    else if (u < p + draw / 2)
+      ++w.draws;
+    else
+      ++w.losses;
+  }
+  return w;
+}
+
+TEST(Elo, ScoreAndEloByHand) {
+  EXPECT_DOUBLE_EQ(elo_from_score(0.5), 0.0);
+  EXPECT_NEAR(elo_from_score(0.75), 190.8485, 1e-3);  // 400 log10(3)
+  EXPECT_NEAR(score_from_elo(190.8485), 0.75, 1e-6);
+  EXPECT_TRUE(std::isinf(elo_from_score(1.0)) && elo_from_score(1.0) > 0);
+  EXPECT_TRUE(std::isinf(elo_from_score(0.0)) && elo_from_score(0.0) < 0);
+}
+
+// 60 wins, 20 draws, 20 losses: score 0.7; per-game variance (60 * 0.3^2 + 20 * 0.2^2 +
+// 20 * 0.7^2) / 100 = 0.16, standard error 0.04; 0.7 -+ 1.96 * 0.04 through the logistic.
+TEST(Elo, DifferenceWithIntervalByHand) {
+  const EloInterval e = elo_difference({60, 20, 20});
+  EXPECT_NEAR(e.elo, 147.19, 0.01);
+  EXPECT_NEAR(e.low, 86.23, 0.01);
+  EXPECT_NEAR(e.high, 218.25, 0.01);
+  // 20 wins of 20: infinite estimate; the Wilson lower bound of the score is
+  // ((1 + z^2/40) - z sqrt(z^2/1600)) / (1 + z^2/20) = 0.83887, that is +286.6 Elo.
+  const EloInterval all = elo_difference({20, 0, 0});
+  EXPECT_TRUE(std::isinf(all.elo) && all.elo > 0);
+  EXPECT_NEAR(all.low, 286.61, 0.01);
+  EXPECT_TRUE(std::isinf(all.high));
+  const EloInterval none = elo_difference({0, 0, 20});
+  EXPECT_NEAR(none.high, -286.61, 0.01);
+}
+
+// Same results, H0 elo 0 against H1 elo 10: s0 = 0.5, s1 = 0.514387; LLR = n (s1 - s0)
+// (2 s - s0 - s1) / (2 var) = 1.7337; bounds -+ln(19) for alpha = beta = 0.05.
+TEST(Elo, SprtByHandAndOnSimulatedMatches) {
+  const SprtSettings p = SprtSettings::parse("0,10,0.05,0.05");
+  const SprtStatus st = sprt({60, 20, 20}, p);
+  EXPECT_NEAR(st.llr, 1.7337, 1e-3);
+  EXPECT_NEAR(st.upper, std::log(19.0), 1e-9);
+  EXPECT_NEAR(st.lower, -std::log(19.0), 1e-9);
+  EXPECT_EQ(st.decision, SprtDecision::kContinue);
+  EXPECT_NE(error_of([] { SprtSettings::parse("10,0,0.05,0.05"); }), "");
+  EXPECT_NE(error_of([] { SprtSettings::parse("0,10,0.05"); }), "");
+  // A 100-Elo-stronger player is accepted as better than +0 against +20 in almost every
+  // simulated match; an equal one is rejected in almost every one.
+  Rng rng(5);
+  int h1_strong = 0, h0_equal = 0;
+  const SprtSettings q = SprtSettings::parse("0,20,0.05,0.05");
+  for (int trial = 0; trial < 50; ++trial) {
+    for (double elo : {100.0, -10.0}) {
+      WDL w;
+      SprtStatus s;
+      while ((s = sprt(w, q)).decision == SprtDecision::kContinue) w += simulate(rng, elo, 1, 0.2);
+      if (elo > 0) h1_strong += s.decision == SprtDecision::kAcceptH1;
+      if (elo < 0) h0_equal += s.decision == SprtDecision::kAcceptH0;
+    }
+  }
+  EXPECT_GE(h1_strong, 48);
+  EXPECT_GE(h0_equal, 48);
+}
+
+// Two players, A wins 75 of 100, no prior: the MLE of the log-odds is ln 3 (190.85 Elo) and its
+// standard error 1 / sqrt(n p (1 - p)) = 1 / sqrt(18.75) nats = 40.12 Elo.
+TEST(BradleyTerry, TwoPlayersByHand) {
+  const Ratings r = fit_bradley_terry(2, {{1, 0, {75, 0, 25}}}, 0, 0.0);
+  EXPECT_DOUBLE_EQ(r.elo[0], 0.0);
+  EXPECT_NEAR(r.elo[1], 190.85, 0.01);
+  EXPECT_NEAR(r.stderr_elo[1], 40.12, 0.01);
+  EXPECT_NEAR(r.low[1], 190.85 - 1.96 * 40.12, 0.1);
+  EXPECT_EQ(r.games[0], 100);
+  // A cycle with equal results: everyone at 0.
+  const Ratings c =
+      fit_bradley_terry(3, {{0, 1, {6, 2, 2}}, {1, 2, {6, 2, 2}}, {2, 0, {6, 2, 2}}}, 0, 0.0);
+  for (double e : c.elo) EXPECT_NEAR(e, 0.0, 1e-6);
+  // Unconnected players are an error; a clean sweep stays finite thanks to the prior.
+  EXPECT_NE(error_of([] {
+              fit_bradley_terry(3, {{0, 1, {5, 0, 5}}}, 0);
+            }).find("player 2"),
+            std::string::npos);
+  const Ratings sweep = fit_bradley_terry(2, {{1, 0, {20, 0, 0}}}, 0, 1.0);
+  EXPECT_TRUE(std::isfinite(sweep.elo[1]));
+  EXPECT_GT(sweep.elo[1], 300);
+}
+
+// Known ratings, ladder-shaped pairings (each against the anchor and its neighbour), 400
+// games a pairing with draws: every fitted rating lies within its 95% interval of the truth,
+// except by the chance the interval allows (checked at 3 standard errors for all of them).
+TEST(BradleyTerry, RecoversKnownRatingsFromSimulatedResults) {
+  const std::vector<double> truth = {0, -200, -40, 120, 260, 330};
+  Rng rng(11);
+  std::vector<PairResult> results;
+  for (int i = 1; i < static_cast<int>(truth.size()); ++i) {
+    results.push_back({i, 0, simulate(rng, truth[i] - truth[0], 400, 0.2)});
+    if (i >= 2) results.push_back({i, i - 1, simulate(rng, truth[i] - truth[i - 1], 400, 0.2)});
+  }
+  const Ratings r = fit_bradley_terry(static_cast<int>(truth.size()), results, 0, 1.0);
+  int inside = 0;
+  for (size_t p = 1; p < truth.size(); ++p) {
+    EXPECT_LT(std::fabs(r.elo[p] - truth[p]), 3 * r.stderr_elo[p]) << "player " << p;
+    inside += truth[p] >= r.low[p] && truth[p] <= r.high[p];
+    EXPECT_GT(r.stderr_elo[p], 5);
+    EXPECT_LT(r.stderr_elo[p], 60);
+  }
+  EXPECT_GE(inside, 4);
+}
+
+// The 95% interval of a two-player fit covers the truth in about 95% of simulated matches.
+TEST(BradleyTerry, IntervalCoverageIsAbout95Percent) {
+  Rng rng(12);
+  int covered = 0;
+  const int trials = 400;
+  for (int t = 0; t < trials; ++t) {
+    const Ratings r = fit_bradley_terry(2, {{1, 0, simulate(rng, 80, 200, 0.3)}}, 0, 0.0);
+    covered += r.low[1] <= 80 && 80 <= r.high[1];
+  }
+  EXPECT_GE(covered, trials * 0.91);
+  EXPECT_LE(covered, trials * 0.99);
+}
+
+// --- the ladder ---------------------------------------------------------------------------
+
+struct TempRun {
+  std::string dir;
+  explicit TempRun(const std::string& name) {
+    dir = (std::filesystem::temp_directory_path() / ("hz_ladder_" + name)).string();
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+  }
+  ~TempRun() { std::filesystem::remove_all(dir); }
+  void touch(const std::string& file, const std::string& text = "") const {
+    std::ofstream(dir + "/" + file) << text;
+  }
+};
+
+TEST(Ladder, PlayersPairingsAndFitOnSimulatedResults) {
+  TempRun run("players");
+  for (const char* f :
+       {"ckpt_000300.pt", "ckpt_000100.pt", "ckpt_000200.pt", "ckpt_x.pt", "notes.txt"})
+    run.touch(f);
+  const auto players = ladder_players(run.dir, AgentSpec::parse("alphabeta:depth=2"), 50);
+  ASSERT_EQ(players.size(), 4u);
+  EXPECT_EQ(players[0].name, "baseline");
+  EXPECT_EQ(players[0].spec, "alphabeta:depth=2");
+  EXPECT_EQ(players[1].name, "ckpt_000100");
+  EXPECT_EQ(players[3].step, 300);
+  EXPECT_EQ(players[2].spec, "mcts:checkpoint=" + run.dir + "/ckpt_000200.pt,sims=50");
+  const auto pairs = ladder_pairings(4);
+  const std::vector<std::pair<int, int>> expected = {{1, 0}, {2, 0}, {2, 1}, {3, 0}, {3, 2}};
+  EXPECT_EQ(pairs, expected);
+
+  const std::vector<double> truth = {0, -150, 60, 200};
+  Rng rng(13);
+  std::vector<LadderMatch> matches;
+  for (const auto& [a, b] : pairs) {
+    LadderMatch m;
+    m.a = a, m.b = b;
+    m.spec_a = players[a].spec, m.spec_b = players[b].spec;
+    m.games = 600;
+    m.a_vs_b = simulate(rng, truth[a] - truth[b], 600, 0.1);
+    matches.push_back(m);
+  }
+  const auto rows = fit_ladder(players, matches, 1.0);
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0].elo, 0.0);
+  for (size_t p = 1; p < rows.size(); ++p) {
+    EXPECT_LT(std::fabs(rows[p].elo - truth[p]), 1.5 * (rows[p].high - rows[p].low)) << p;
+    EXPECT_LT(rows[p].low, rows[p].elo);
+    EXPECT_EQ(rows[p].games, p == 3 ? 1200 : p == 1 ? 1200 : 1800);
+  }
+  // The CSV: a header and one row per checkpoint, in step order.
+  const std::string csv = ladder_csv(rows);
+  std::istringstream lines(csv);
+  std::string line;
+  std::getline(lines, line);
+  EXPECT_EQ(line, "checkpoint,step,games,elo,elo_low,elo_high");
+  int count = 0;
+  while (std::getline(lines, line)) {
+    EXPECT_EQ(
+        line.rfind(players[1 + count].name + "," + std::to_string(players[1 + count].step), 0), 0u)
+        << line;
+    ++count;
+  }
+  EXPECT_EQ(count, 3);
+}
+
+// run_ladder end to end without playing: every pairing is already recorded in ladder.json
+// with the same settings, so it reads the game from config.yaml, reuses the results, fits and
+// writes both files.
+TEST(Ladder, ReusesRecordedMatchesAndWritesBothFiles) {
+  TempRun run("reuse");
+  run.touch("config.yaml",
+            "seed: 3\ngame:\n  name: alquerque\n  options:\n    max_plies: 40\n"
+            "training:\n  total_steps: 10\n");
+  run.touch("ckpt_000010.pt");
+  run.touch("ckpt_000020.pt");
+  LadderConfig c;
+  c.run_dir = run.dir;
+  c.baseline = AgentSpec::parse("greedy");
+  c.games = 30;
+  c.sims = 8;
+  const auto players = ladder_players(run.dir, c.baseline, c.sims);
+  std::vector<LadderMatch> recorded;
+  const WDL results[] = {{5, 5, 20}, {20, 5, 5}, {25, 0, 5}};
+  int k = 0;
+  for (const auto& [a, b] : ladder_pairings(3)) {
+    LadderMatch m;
+    m.a = a, m.b = b, m.spec_a = players[a].spec, m.spec_b = players[b].spec;
+    m.games = c.games, m.opening_plies = c.opening_plies;
+    // The seed run_ladder derives: c.seed ^ FNV-1a of "spec_a|spec_b".
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (char ch : m.spec_a + "|" + m.spec_b)
+      h = (h ^ static_cast<unsigned char>(ch)) * 0x100000001b3ULL;
+    m.seed = c.seed ^ h;
+    m.a_vs_b = results[k++];
+    recorded.push_back(m);
+  }
+  const auto fitted = fit_ladder(players, recorded, c.prior_draws);
+  write_file_atomically(run.dir + "/ladder.json", ladder_json(c, "alquerque", fitted, recorded));
+  std::ostringstream log;
+  const auto rows = run_ladder(c, log);
+  EXPECT_NE(log.str().find("(from ladder.json)"), std::string::npos) << log.str();
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_LT(rows[1].elo, 0);  // ckpt 10 lost 20 of 30 to the baseline
+  EXPECT_GT(rows[2].elo, 0);  // ckpt 20 beat both
+  const std::string csv = read_file(run.dir + "/ladder.csv");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3);
+  const YAML::Node json = YAML::LoadFile(run.dir + "/ladder.json");
+  const std::string game = json["game"].as<std::string>();
+  EXPECT_EQ(game.rfind("alquerque(", 0), 0u) << game;
+  EXPECT_NE(game.find("max_plies=40"), std::string::npos) << game;
+  EXPECT_EQ(json["players"].size(), 3u);
+  EXPECT_EQ(json["matches"].size(), 3u);
+  EXPECT_EQ(read_ladder_matches(run.dir + "/ladder.json").size(), 3u);
+  EXPECT_EQ(json["matches"][2]["wins"].as<long>(), 25);
+  // A config without game.name is an error naming the file.
+  run.touch("config.yaml", "game:\n  options: {}\n");
+  EXPECT_NE(error_of([&] { run_ladder(c, log); }).find("game.name"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hz::eval

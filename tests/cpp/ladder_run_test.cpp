@@ -1,0 +1,61 @@
+// End-to-end test of the checkpoint ladder (eval/ladder.h) on real checkpoints: a tiny
+// Alquerque training run writes two checkpoints, the ladder plays them (MCTS with the network)
+// against a baseline and each other, fits, writes its files, and a second call reuses them.
+#include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+#include <atomic>
+#include <filesystem>
+#include <sstream>
+
+#include "core/config.h"
+#include "core/files.h"
+#include "eval/ladder.h"
+#include "temp_dir.h"
+#include "train/run_config.h"
+#include "train/training_run.h"
+
+namespace hz {
+namespace {
+
+TEST(LadderRun, RatesTheCheckpointsOfATinyRun) {
+  const std::string dir = test::temp_dir("ladder_run");
+  std::filesystem::remove_all(dir);
+  Config c = Config::load_file(std::string(HZ_SOURCE_DIR) + "/configs/tiny_alquerque.yaml");
+  for (const char* s :
+       {"training.total_steps=20", "training.checkpoint_every=10", "evaluation.games=0"})
+    c.set_override(s);
+  std::ostringstream train_log;
+  std::atomic<bool> stop{false};
+  ASSERT_TRUE(TrainingRun(RunConfig::from_config(c), dir, train_log).run(stop).finished);
+
+  eval::LadderConfig lc;
+  lc.run_dir = dir;
+  lc.baseline = AgentSpec::parse("random");
+  lc.games = 2;
+  lc.sims = 4;
+  std::ostringstream log;
+  const auto rows = eval::run_ladder(lc, log);
+  ASSERT_EQ(rows.size(), 3u) << log.str();
+  EXPECT_EQ(rows[1].name, "ckpt_000010");
+  EXPECT_EQ(rows[2].step, 20);
+  EXPECT_EQ(rows[1].games, 4);  // against the baseline and against ckpt_000020
+  const YAML::Node json = YAML::LoadFile(dir + "/ladder.json");
+  EXPECT_EQ(json["matches"].size(), 3u);
+  for (const auto& m : json["matches"])
+    EXPECT_EQ(m["wins"].as<int>() + m["draws"].as<int>() + m["losses"].as<int>(), 2);
+  const std::string csv = read_file(dir + "/ladder.csv");
+  EXPECT_EQ(csv.rfind("checkpoint,step,games,elo,elo_low,elo_high\nckpt_000010,10,4,", 0), 0u)
+      << csv;
+
+  std::ostringstream again;
+  eval::run_ladder(lc, again);
+  size_t reused = 0;
+  for (size_t at = 0; (at = again.str().find("(from ladder.json)", at)) != std::string::npos; ++at)
+    ++reused;
+  EXPECT_EQ(reused, 3u) << again.str();
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace hz

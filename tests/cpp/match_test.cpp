@@ -1,0 +1,177 @@
+// Tests of eval/match.h: seat rotation, outcome rules, the JSON report, determinism across
+// threads and SPRT stopping, on toy games registered here (ab_toy_games.h).
+#include "eval/match.h"
+
+#include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+#include "ab_checks.h"
+#include "ab_toy_games.h"
+#include "games/adapter_impl.h"
+#include "games/registry.h"
+#include "search/heuristic_agents_impl.h"
+#include "test_util.h"
+
+namespace hz {
+namespace {
+
+template <class G>
+GameInfo toy_info(const std::string& name) {
+  GameInfo info;
+  info.name = name;
+  info.description = "toy game for the match tests";
+  info.test_variants = {{}};
+  info.factory = [](const GameOptions& o) -> std::shared_ptr<AnyGame> {
+    return std::make_shared<GameAdapter<G>>(o);
+  };
+  return info;
+}
+
+HZ_REGISTER_GAME(toy_info<toy::ToyTicTacToe>("match_toy_tictactoe"));
+HZ_REGISTER_GAME(toy_info<toy::ToyTriad>("match_toy_triad"));
+HZ_REGISTER_HEURISTIC_AGENTS(toy::ToyTicTacToe);
+HZ_REGISTER_HEURISTIC_AGENTS(toy::ToyTriad);
+
+eval::MatchConfig config_of(std::vector<std::string> specs, int games, int threads = 1) {
+  eval::MatchConfig c;
+  for (const auto& s : specs) c.agents.push_back(AgentSpec::parse(s));
+  c.games = games;
+  c.threads = threads;
+  c.seed = 9;
+  return c;
+}
+
+TEST(Match, SeatsRotateForTwoAgents) {
+  auto game = make_game("match_toy_tictactoe");
+  const auto r = eval::run_match(*game, config_of({"alphabeta:depth=1", "random"}, 6));
+  ASSERT_EQ(r.games_played(), 6);
+  for (const auto& o : r.outcomes) {
+    const std::vector<int> expected =
+        o.index % 2 == 0 ? std::vector<int>{0, 1} : std::vector<int>{1, 0};
+    EXPECT_EQ(o.seat_agent, expected) << "game " << o.index;
+  }
+  for (int k = 0; k < 2; ++k)
+    for (int s = 0; s < 2; ++s) EXPECT_EQ(r.tallies[k].by_seat[s].games(), 3);
+  // Agent totals agree with the games themselves: agent 0 wins when its seat's return is +1.
+  long wins0 = 0;
+  for (const auto& o : r.outcomes) wins0 += o.returns[o.seat_agent[0] == 0 ? 0 : 1] > 0;
+  EXPECT_EQ(r.tallies[0].total.wins, wins0);
+  EXPECT_EQ(r.tallies[0].total.wins, r.tallies[1].total.losses);
+  ASSERT_TRUE(r.elo.has_value());
+}
+
+TEST(Match, SeatsRotateForThreeAgentsAndAgainstAField) {
+  auto game = make_game("match_toy_triad");
+  const auto r = eval::run_match(*game, config_of({"greedy", "random", "alphabeta:depth=1"}, 6));
+  for (const auto& o : r.outcomes)
+    for (int k = 0; k < 3; ++k) EXPECT_EQ(o.seat_agent[(k + o.index) % 3], k);
+  for (int k = 0; k < 3; ++k)
+    for (int s = 0; s < 3; ++s) EXPECT_EQ(r.tallies[k].by_seat[s].games(), 2);
+  ASSERT_TRUE(r.ratings.has_value());
+  EXPECT_EQ(r.ratings->elo[0], 0.0);
+  EXPECT_EQ(r.pairwise.size(), 3u);
+
+  const auto f = eval::run_match(*game, config_of({"alphabeta:depth=1", "random"}, 6));
+  for (const auto& o : f.outcomes) {
+    EXPECT_EQ(o.seat_agent[o.index % 3], 0);
+    EXPECT_EQ(std::count(o.seat_agent.begin(), o.seat_agent.end(), 1), 2);
+  }
+  EXPECT_EQ(f.tallies[0].total.games(), 6);
+  EXPECT_EQ(f.tallies[0].total.wins, f.tallies[1].total.losses);
+  EXPECT_EQ(f.pairwise[0].a_vs_b.wins, f.tallies[0].total.wins);
+}
+
+// Outcome rules on hand-made games: strictly best is a win, strictly below the best other a
+// loss, otherwise a draw; pairwise, a higher return beats a lower one.
+TEST(Match, OutcomeRulesOnConstructedGames) {
+  eval::MatchResult r;
+  r.agents = {"a", "b", "c"};
+  r.players = 3;
+  r.outcomes = {{0, {0, 1, 2}, {1.0f, -0.5f, -0.5f}, 5},
+                {1, {2, 0, 1}, {0.0f, 0.0f, 0.0f}, 5},
+                {2, {1, 2, 0}, {1.0f, 1.0f, -1.0f}, 5}};
+  eval::summarize(r);
+  // a: win (game 0), draw (game 1), loss (game 2: -1 below 1).
+  EXPECT_EQ(r.tallies[0].total.wins, 1);
+  EXPECT_EQ(r.tallies[0].total.draws, 1);
+  EXPECT_EQ(r.tallies[0].total.losses, 1);
+  // b: loss, draw, draw (tied for best in game 2).
+  EXPECT_EQ(r.tallies[1].total.losses, 1);
+  EXPECT_EQ(r.tallies[1].total.draws, 2);
+  // b against c: draw (both -0.5), draw, draw (both 1).
+  EXPECT_EQ(r.pairwise[2].a, 1);
+  EXPECT_EQ(r.pairwise[2].a_vs_b.draws, 3);
+  // a against b: win, draw, loss.
+  EXPECT_EQ(r.pairwise[0].a_vs_b.wins, 1);
+  EXPECT_EQ(r.pairwise[0].a_vs_b.losses, 1);
+}
+
+TEST(Match, JsonReportAgreesWithTheGames) {
+  auto game = make_game("match_toy_tictactoe");
+  auto c = config_of({"greedy", "random"}, 8);
+  const auto r = eval::run_match(*game, c);
+  const YAML::Node j = YAML::Load(eval::match_json(r));
+  EXPECT_EQ(j["games_played"].as<int>(), 8);
+  EXPECT_EQ(j["agents"][0]["spec"].as<std::string>(), "greedy");
+  ASSERT_EQ(j["games"].size(), 8u);
+  long wins = 0, draws = 0, losses = 0;
+  for (const auto& g : j["games"]) {
+    const int seat = g["seat_agent"][0].as<int>() == 0 ? 0 : 1;
+    const double mine = g["returns"][seat].as<double>(),
+                 theirs = g["returns"][1 - seat].as<double>();
+    (mine > theirs ? wins : mine < theirs ? losses : draws) += 1;
+  }
+  EXPECT_EQ(j["agents"][0]["wins"].as<long>(), wins);
+  EXPECT_EQ(j["agents"][0]["draws"].as<long>(), draws);
+  EXPECT_EQ(j["agents"][0]["losses"].as<long>(), losses);
+  EXPECT_EQ(j["agents"][0]["seats"].size(), 2u);
+  EXPECT_TRUE(j["elo_difference"]["elo"].IsDefined());
+  const std::string table = eval::match_table(r);
+  EXPECT_NE(table.find("seat 1"), std::string::npos) << table;
+  EXPECT_NE(table.find("Elo A - B"), std::string::npos) << table;
+}
+
+TEST(Match, DeterministicAcrossThreadCountsWithDeterministicAgents) {
+  auto game = make_game("match_toy_triad");
+  const auto one = eval::run_match(
+      *game, config_of({"alphabeta:depth=1", "alphabeta:depth=2", "alphabeta:depth=3"}, 9, 1));
+  const auto three = eval::run_match(
+      *game, config_of({"alphabeta:depth=1", "alphabeta:depth=2", "alphabeta:depth=3"}, 9, 3));
+  ASSERT_EQ(one.games_played(), three.games_played());
+  for (int g = 0; g < one.games_played(); ++g) {
+    EXPECT_EQ(one.outcomes[g].returns, three.outcomes[g].returns) << g;
+    EXPECT_EQ(one.outcomes[g].actions, three.outcomes[g].actions) << g;
+  }
+}
+
+TEST(Match, SprtStopsEarlyAndErrorsAreNamed) {
+  auto game = make_game("match_toy_tictactoe");
+  auto c = config_of({"alphabeta:depth=9", "random"}, 2000);
+  c.opening_plies = 1;
+  c.sprt = eval::SprtSettings::parse("0,100,0.05,0.05");
+  const auto r = eval::run_match(*game, c);
+  ASSERT_TRUE(r.sprt.has_value());
+  EXPECT_EQ(r.sprt->decision, eval::SprtDecision::kAcceptH1);
+  EXPECT_LT(r.games_played(), 2000);
+  EXPECT_NE(error_of([&] {
+              eval::run_match(*game, config_of({"random", "random", "random"}, 2));
+            }).find("3 agents"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] {
+              eval::run_match(*game, config_of({"random", "bogus"}, 2));
+            }).find("bogus"),
+            std::string::npos);
+  auto three = config_of({"random", "random", "random"}, 2);
+  three.sprt = eval::SprtSettings{};
+  auto triad = make_game("match_toy_triad");
+  EXPECT_NE(error_of([&] { eval::run_match(*triad, three); }).find("sprt"), std::string::npos);
+  // Perfect play from both sides, from the empty board, draws every game: Elo difference 0.
+  auto perfect = config_of({"alphabeta:depth=9", "alphabeta:depth=9"}, 4);
+  perfect.opening_plies = 0;
+  const auto draws = eval::run_match(*game, perfect);
+  EXPECT_EQ(draws.tallies[0].total.draws, 4);
+  EXPECT_DOUBLE_EQ(draws.elo->elo, 0.0);
+}
+
+}  // namespace
+}  // namespace hz

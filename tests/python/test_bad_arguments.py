@@ -1,0 +1,166 @@
+"""Bad arguments raise Python exceptions with clear messages; nothing crashes the interpreter."""
+
+import numpy as np
+import pytest
+
+import hopzero
+from hopzero import _core
+
+
+@pytest.fixture
+def alq():
+    return hopzero.make("alquerque")
+
+
+def test_wrong_types(alq):
+    s = alq.new_initial_state()
+    with pytest.raises(TypeError):
+        s.apply("c2-c3")
+    with pytest.raises(TypeError):
+        s.apply(None)
+    with pytest.raises(TypeError):
+        s.apply(1.5)
+    with pytest.raises(TypeError):
+        s.apply(2**40)  # does not fit an action id
+    with pytest.raises(TypeError):
+        s.transformed("one")
+    with pytest.raises(TypeError):
+        alq.perft("state", 1)
+    with pytest.raises(TypeError):
+        alq.observations([s, "not a state"])
+    with pytest.raises(TypeError):
+        _core.make_agent("alquerque", "random", 0)
+    with pytest.raises(TypeError, match="option 'max_plies'"):
+        hopzero.make("alquerque", max_plies=[1])
+    with pytest.raises(TypeError):
+        alq.transform_observation("abc", 0)
+    with pytest.raises(TypeError):
+        hopzero.agents.random(alq).select_action(None)
+    with pytest.raises(TypeError):
+        _core.play_game(alq, [None, None])
+
+
+def test_negative_and_out_of_range_ids(alq):
+    s = alq.new_initial_state()
+    n = alq.num_actions()
+    for bad in (-1, -100, n, n + 5):
+        with pytest.raises(ValueError, match="out of range"):
+            s.apply(bad)
+        with pytest.raises(ValueError, match="out of range"):
+            s.policy_index(bad)
+        with pytest.raises(ValueError, match="out of range"):
+            s.action_from_policy_index(bad)
+        with pytest.raises(ValueError, match="out of range"):
+            s.action_to_string(bad)
+        with pytest.raises(ValueError, match="out of range"):
+            alq.transform_policy_index(bad, 0)
+        assert not s.is_legal(bad)
+    with pytest.raises(ValueError):
+        s.turn_to_string([-1])
+    with pytest.raises(ValueError):
+        s.apply_all([s.legal_actions()[0], -3])
+    with pytest.raises(TypeError):
+        hopzero.agents.random(alq, seed=-1)  # seeds are unsigned
+
+
+def test_out_of_range_symmetries():
+    for game in (hopzero.make("alquerque"), hopzero.make("jumpers"),
+                 hopzero.make("chinese_checkers", players=3)):
+        s = game.new_initial_state()
+        obs = s.observation()
+        policy = np.zeros(game.num_actions(), dtype=np.float32)
+        for sym in (-1, game.num_symmetries(), 99):
+            with pytest.raises(ValueError, match="symmetry"):
+                s.transformed(sym)
+            with pytest.raises(ValueError, match="symmetry"):
+                game.transform_observation(obs, sym)
+            with pytest.raises(ValueError, match="symmetry"):
+                game.transform_policy(policy, sym)
+            with pytest.raises(ValueError, match="symmetry"):
+                game.transform_policy_index(0, sym)
+
+
+def test_wrong_shapes(alq):
+    with pytest.raises(ValueError, match=r"needs \(11, 5, 5\)"):
+        alq.transform_observation(np.zeros((3, 5, 5), dtype=np.float32), 0)
+    with pytest.raises(ValueError, match="num_actions"):
+        alq.transform_policy(np.zeros(5), 0)
+    # float64 input is converted, not rejected
+    obs = alq.new_initial_state().observation().astype(np.float64)
+    assert alq.transform_observation(obs, 1).dtype == np.float32
+
+
+def test_states_of_another_game_are_refused():
+    alq, jump6, jump8 = (hopzero.make("alquerque"), hopzero.make("jumpers"),
+                         hopzero.make("jumpers", size=8))
+    s6 = jump6.new_initial_state()
+    for game in (alq, jump8):
+        agent = hopzero.agents.mcts(game, simulations=10)
+        with pytest.raises(ValueError, match=r"jumpers\(size=6\)"):
+            agent.select_action(s6)
+        with pytest.raises(ValueError, match=r"jumpers\(size=6\)"):
+            game.perft(s6, 1)
+        with pytest.raises(ValueError, match=r"jumpers\(size=6\)"):
+            game.observations([s6])
+        with pytest.raises(ValueError, match=r"jumpers\(size=6\)"):
+            _core.play_game(game, [agent, agent], s6)
+    # an agent of another variant in a game
+    with pytest.raises(ValueError, match="made for"):
+        _core.play_game(jump6, [hopzero.agents.random(jump8), hopzero.agents.random(jump6)])
+    with pytest.raises(ValueError, match="needs 2 agents"):
+        _core.play_game(jump6, [hopzero.agents.random(jump6)])
+    # same rules, separately made game objects: accepted
+    other6 = hopzero.make("jumpers", size=6)
+    assert hopzero.agents.random(other6).select_action(s6) in s6.legal_actions()
+
+
+def test_finished_games_and_perft_depth():
+    game = hopzero.make("jumpers")
+    s = game.new_initial_state()
+    actions, _ = hopzero.play_game(game, [hopzero.agents.random(game, seed=1),
+                                          hopzero.agents.random(game, seed=2)])
+    s.apply_all(actions)
+    assert s.is_terminal()
+    for agent in (hopzero.agents.random(game), hopzero.agents.mcts(game, simulations=5)):
+        with pytest.raises(ValueError, match="finished"):
+            agent.select_action(s)
+    with pytest.raises(ValueError, match="over"):
+        s.apply(0)
+    with pytest.raises(ValueError, match="not terminal"):
+        game.new_initial_state().returns()
+    with pytest.raises(ValueError, match="depth"):
+        game.perft(game.new_initial_state(), -1)
+    with pytest.raises(ValueError, match="depth"):
+        game.perft(game.new_initial_state(), 1000)
+    with pytest.raises(ValueError, match="did not end"):
+        hopzero.play_game(game, [hopzero.agents.random(game)] * 2, max_actions=3)
+    with pytest.raises(ValueError, match="did not end"):
+        hopzero.play_game(game, [lambda st: st.legal_actions()[0]] * 2, max_actions=3)
+
+
+def test_bad_specs_and_settings(alq):
+    for spec, word in [("nosuch", "nosuch"), ("random:x=1", "x"), ("mcts:sims=-5", "sims"),
+                       ("mcts:sims=abc", "sims"), ("mcts:evaluator=magic", "magic"),
+                       ("mcts:evaluator=checkpoint", "checkpoint"), (":sims=1", "kind"),
+                       ("mcts:sims", "key=value"), ("mcts:sims=1,sims=2", "twice")]:
+        with pytest.raises(ValueError, match=word):
+            _core.make_agent(alq, spec, 0)
+    with pytest.raises(ValueError, match="missing.pt"):
+        agent = hopzero.agents.mcts(alq, checkpoint="/nonexistent/missing.pt")
+        agent.select_action(alq.new_initial_state())
+    with pytest.raises(ValueError, match="may not contain"):
+        hopzero.agents.spec("mcts", checkpoint="a,b")
+
+
+def test_bad_game_text(alq):
+    for text in ("", "garbage", "BBBBB/BBBBB/BB.WW/WWWWW/WWWWW x", "B" * 300):
+        with pytest.raises(ValueError):
+            alq.deserialize_state(text)
+    s = alq.new_initial_state()
+    for text in ("", "zz", "c2-c9", "c2-c3-c4", "huff"):
+        with pytest.raises(ValueError):
+            s.string_to_action(text)
+        with pytest.raises(ValueError):
+            s.parse_turn(text)
+    with pytest.raises(ValueError):
+        hopzero.records.parse("hopzero-record 1\ngame: nosuch\n")
