@@ -1,21 +1,23 @@
 #!/usr/bin/env bash
 # Sanitizer runs of the C++ tests (scripts/test.sh runs both stages before pytest):
-#   asan  AddressSanitizer + UndefinedBehaviorSanitizer (Debug, -O1) in build-asan/: the test
-#         programs in ASAN_TESTS, every test in them (undefined behaviour fails the test).
-#   tsan  ThreadSanitizer (Debug, -O1) in build-tsan/: the programs in TSAN_TESTS, the tests
-#         whose names match TSAN_FILTER (the multithreaded ones).
-# Only those test programs are built (not the hopzero program nor the Python module).
+#   asan  AddressSanitizer + UndefinedBehaviorSanitizer (Debug, -O1) in build-asan/: every test
+#         of the programs in ASAN_TESTS (undefined behaviour and leaks fail the program).
+#   tsan  ThreadSanitizer (Debug, -O1) in build-tsan/: the tests of TSAN_TESTS that match the
+#         GoogleTest filter TSAN_FILTER (the multithreaded ones).
+# Only those test programs are built (not the hopzero program nor the Python module), and each
+# program runs once with all its tests (not one process per test as under ctest: loading
+# LibTorch under a sanitizer takes seconds), $(nproc) programs at a time, slowest first.
 # Usage: scripts/sanitize.sh [asan] [tsan]   (default: both). Prints the time of each build and
 # run; exits non-zero if any build or test fails. Needs the packages of scripts/setup.sh.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 
-ASAN_TESTS=${ASAN_TESTS:-"core_test parser_regression_test fuzz_test alquerque_test jumpers_test
-  chinese_checkers_test conformance_test mcts_test game_driver_test shards_test torch_test
-  train_run_test"}
+ASAN_TESTS=${ASAN_TESTS:-"conformance_test fuzz_test chinese_checkers_test alquerque_test
+  jumpers_test torch_test train_run_test mcts_test game_driver_test run_files_test shards_test
+  core_test parser_regression_test"}
 TSAN_TESTS=${TSAN_TESTS:-"game_driver_test train_run_test"}
-TSAN_FILTER=${TSAN_FILTER:-"GameDriver|SelfPlay|Threads|TrainingRun.TinyRun"}
+TSAN_FILTER=${TSAN_FILTER:-"GameDriver.*:*SelfPlay*:*Threads*:TrainingRun.TinyRun*"}
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-"detect_leaks=1:abort_on_error=1:strict_string_checks=1"}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-"print_stacktrace=1:halt_on_error=1"}
@@ -25,31 +27,42 @@ export LSAN_OPTIONS=${LSAN_OPTIONS:-"suppressions=$PWD/tests/sanitizers/lsan.sup
 status=0
 now() { date +%s; }
 
-# stage NAME DIR SANITIZERS CTEST_ARGS... ; builds the listed programs, then runs ctest.
+# stage NAME DIR SANITIZERS PROGRAMS GTEST_FILTER: builds the programs, then runs them.
 stage() {
-  local name=$1 dir=$2 sanitizers=$3 tests=$4
-  shift 4
-  local t0 t1 t2
+  local name=$1 dir=$2 sanitizers=$3 programs=$4 filter=$5
+  local t0 t1 t2 p failed=0
   t0=$(now)
-  echo "== $name: configuring and building ${tests//$'\n'/ } in $dir"
+  echo "== $name: configuring and building in $dir:" $programs
+  mkdir -p "$dir"
   if ! cmake -S . -B "$dir" -DPython_EXECUTABLE=/usr/bin/python3 -DCMAKE_BUILD_TYPE=Debug \
       -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DHZ_SANITIZE="$sanitizers" >/dev/null ||
-    ! cmake --build "$dir" -j"$jobs" --target $tests >"$dir/sanitize-build.log" 2>&1; then
-    tail -n 40 "$dir/sanitize-build.log" 2>/dev/null
+    ! cmake --build "$dir" -j"$jobs" --target $programs >"$dir/sanitize-build.log" 2>&1; then
+    tail -n 40 "$dir/sanitize-build.log"
     echo "$name: BUILD FAILED (log: $dir/sanitize-build.log)"
     status=1
     return
   fi
   t1=$(now)
   echo "== $name: built in $((t1 - t0)) s; running the tests"
-  # Programs left out of the build show up as <name>_NOT_BUILT: skip those.
-  if (cd "$dir" && ctest --output-on-failure -j"$jobs" -E '_NOT_BUILT' "$@"); then
-    t2=$(now)
-    echo "== $name: tests passed in $((t2 - t1)) s"
-  else
-    t2=$(now)
-    echo "$name: TESTS FAILED (after $((t2 - t1)) s)"
+  # One process per program; its output goes to DIR/PROGRAM.log, its exit status to .rc.
+  printf '%s\n' $programs | xargs -P "$jobs" -I{} sh -c \
+    'start=$(date +%s); "$1/$2" --gtest_filter="$3" >"$1/$2.log" 2>&1; echo $? >"$1/$2.rc";
+     echo "   $2: exit $(cat "$1/$2.rc") in $(($(date +%s) - start)) s, $(grep -a -E "^\[  (PASSED|FAILED)  \]" "$1/$2.log" | head -n 2 | tr "\n" " ")"' \
+    _ "$dir" {} "$filter"
+  for p in $programs; do
+    if [[ $(cat "$dir/$p.rc" 2>/dev/null) != 0 ]]; then
+      echo "---- $name: $p failed; the end of $dir/$p.log:"
+      grep -a -E "^\[  FAILED  \]|ERROR: |runtime error|WARNING: ThreadSanitizer" "$dir/$p.log" | head -n 20
+      tail -n 60 "$dir/$p.log"
+      failed=1
+    fi
+  done
+  t2=$(now)
+  if ((failed)); then
+    echo "$name: TESTS FAILED (run took $((t2 - t1)) s)"
     status=1
+  else
+    echo "== $name: all tests passed in $((t2 - t1)) s"
   fi
 }
 
@@ -57,8 +70,8 @@ stages=("$@")
 ((${#stages[@]})) || stages=(asan tsan)
 for s in "${stages[@]}"; do
   case $s in
-    asan) stage asan build-asan address,undefined "$ASAN_TESTS" ;;
-    tsan) stage tsan build-tsan thread "$TSAN_TESTS" -R "$TSAN_FILTER" ;;
+    asan) stage asan build-asan address,undefined "$ASAN_TESTS" "*" ;;
+    tsan) stage tsan build-tsan thread "$TSAN_TESTS" "$TSAN_FILTER" ;;
     *) echo "unknown stage '$s' (asan, tsan)"; exit 2 ;;
   esac
 done

@@ -50,6 +50,8 @@ class Agent {
 class SpecReader {
  public:
   explicit SpecReader(const AgentSpec& spec) : spec_(spec) {}
+  // It keeps a reference: a temporary spec would dangle (AddressSanitizer caught one in a test).
+  explicit SpecReader(AgentSpec&&) = delete;
   long get_int(const std::string& key, long def, long lo, long hi);
   double get_double(const std::string& key, double def, double lo, double hi);
   std::string get_string(const std::string& key, const std::string& def,

@@ -45,7 +45,8 @@ TEST(AgentSpec, ParsesAndRejects) {
   EXPECT_EQ(reader.get_int("sims", 100, 1, 1000), 5);
   const std::string msg = error_of([&] { reader.finish(); });
   EXPECT_NE(msg.find("bogus"), std::string::npos);
-  SpecReader range(AgentSpec::parse("x:sims=0"));
+  const AgentSpec zero = AgentSpec::parse("x:sims=0");
+  SpecReader range(zero);
   EXPECT_NE(error_of([&] { range.get_int("sims", 1, 1, 10); }), "");
 }
 
