@@ -3,9 +3,11 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -76,6 +78,33 @@ void append_line_durably(const std::string& path, std::string_view line) {
   }
   ::fdatasync(fd);
   ::close(fd);
+}
+
+size_t drop_torn_last_line(const std::string& path) {
+  if (!std::filesystem::exists(path)) return 0;
+  const std::string text = read_file(path);
+  const size_t keep = text.empty() || text.back() == '\n' ? text.size() : text.rfind('\n') + 1;
+  // rfind gives npos when there is no '\n' at all: npos + 1 wraps to 0, the whole file is torn.
+  if (keep == text.size()) return 0;
+  if (::truncate(path.c_str(), static_cast<off_t>(keep)) != 0)
+    fail("cannot cut the torn last line off '", path, "': ", std::strerror(errno));
+  return text.size() - keep;
+}
+
+std::vector<std::string> remove_interrupted_writes(const std::string& dir) {
+  std::vector<std::string> removed;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    const size_t at = name.rfind(".tmp.");
+    if (!entry.is_regular_file() || at == std::string::npos || at == 0) continue;
+    const std::string pid = name.substr(at + 5);
+    if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    removed.push_back(entry.path().string());
+  }
+  std::sort(removed.begin(), removed.end());
+  for (const auto& path : removed) std::filesystem::remove(path, ec);
+  return removed;
 }
 
 uint32_t crc32(const void* data, size_t size, uint32_t previous) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace hz {
 
@@ -16,6 +17,13 @@ std::string read_file(const std::string& path);
 // Appends one line (plus '\n') and flushes it to disk (metrics logs). Not atomic across lines:
 // readers drop a torn last line.
 void append_line_durably(const std::string& path, std::string_view line);
+// Cuts a torn last line (bytes after the last '\n', left by a kill during append_line_durably)
+// off `path`, so that the next append starts a fresh line; returns the bytes dropped (0 when the
+// file ends with '\n', is empty or is absent).
+size_t drop_torn_last_line(const std::string& path);
+// Removes the temporary files (NAME.tmp.<pid>) that interrupted atomic writes left in `dir` (not
+// recursive) and returns their paths.
+std::vector<std::string> remove_interrupted_writes(const std::string& dir);
 
 uint32_t crc32(const void* data, size_t size, uint32_t previous = 0);
 

@@ -92,6 +92,14 @@ void TrainingRun::State::prepare() {
 // Counters and the replay window from the shards; network, optimizer, step, RNG from the newest
 // checkpoint.
 void TrainingRun::State::resume() {
+  // What a kill can leave behind: temporary files of atomic writes it interrupted (the complete
+  // files they were to replace are intact) and a torn last metrics line. Dropped, with a warning.
+  for (const std::string& folder : {dir, dir + "/shards"})
+    for (const std::string& path : remove_interrupted_writes(folder))
+      out << "warning: removed " << path << ", the temporary file of an interrupted write\n";
+  if (const size_t torn = drop_torn_last_line(dir + "/metrics.jsonl"))
+    out << "warning: " << dir << "/metrics.jsonl ended in a torn line (" << torn
+        << " bytes, an interrupted append); dropped it, the lines before it are kept\n";
   const std::vector<long> shards = list_shards(dir);
   for (long index : shards) {
     const ShardInfo h = read_shard_info(shard_path(dir, index));

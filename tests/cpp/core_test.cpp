@@ -1,13 +1,16 @@
 // Tests of cpp/core: options, agent specs, typed config, RNG determinism.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <set>
 
 #include "core/config.h"
 #include "core/error.h"
+#include "core/files.h"
 #include "core/options.h"
 #include "core/rng.h"
 #include "search/agent.h"
+#include "temp_dir.h"
 #include "test_util.h"
 
 namespace hz {
@@ -86,6 +89,36 @@ TEST(Config, ResolvedYamlReadsBack) {
   EXPECT_EQ(s2.get_int("a", 0, 0, 9, ""), 3);
   EXPECT_DOUBLE_EQ(s2.get_double("b", 0, 0, 1, ""), 0.25);
   s2.finish();
+}
+
+TEST(Files, DropTornLastLineKeepsWholeLinesOnly) {
+  const std::string dir = test::temp_dir("torn_lines");
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/log.jsonl";
+  EXPECT_EQ(drop_torn_last_line(path), 0u);  // absent
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"", ""}, {"a\n", "a\n"}, {"a\nbc", "a\n"}, {"abc", ""}, {"a\nb\n{\"x", "a\nb\n"}};
+  for (const auto& [content, kept] : cases) {
+    write_file_atomically(path, content);
+    EXPECT_EQ(drop_torn_last_line(path), content.size() - kept.size()) << content;
+    EXPECT_EQ(read_file(path), kept) << content;
+  }
+}
+
+TEST(Files, RemoveInterruptedWritesTakesOnlyTemporaryFiles) {
+  const std::string dir = test::temp_dir("interrupted");
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  for (const char* name :
+       {"ckpt_000010.pt", "ckpt_000020.pt.tmp.77", "notes.tmp.txt", "x.tmp.", "shard.bin.tmp.123"})
+    write_file_atomically(dir + "/" + name, "x");
+  EXPECT_EQ(remove_interrupted_writes(dir),
+            (std::vector<std::string>{dir + "/ckpt_000020.pt.tmp.77", dir + "/shard.bin.tmp.123"}));
+  std::set<std::string> left;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    left.insert(e.path().filename().string());
+  EXPECT_EQ(left, (std::set<std::string>{"ckpt_000010.pt", "notes.tmp.txt", "x.tmp."}));
+  EXPECT_TRUE(remove_interrupted_writes(dir + "/absent").empty());
 }
 
 TEST(Rng, SameSeedSameSequenceAndUniformRange) {

@@ -1,12 +1,15 @@
 // What a resumed training run does with what a kill or a damaged disk leaves in its directory
-// (docs/reliability.md): the temporary files of interrupted atomic writes are ignored, and a
-// damaged checkpoint or shard stops the resume with an hz::Error naming the file and the damage
-// (never a silent fallback to older files or fresh weights). One tiny Alquerque run to step 10
+// (README, Reliability): the temporary files of interrupted atomic writes and a torn last metrics
+// line are dropped with a warning, and a damaged checkpoint or shard stops the resume with an
+// hz::Error naming the file and the damage (never a silent fallback to older files or fresh
+// weights). One tiny Alquerque run to step 10
 // (configs/tiny_alquerque.yaml) is made once and copied for each case.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "core/config.h"
@@ -32,10 +35,12 @@ RunConfig tiny(long total_steps) {
   return RunConfig::from_config(c);
 }
 
-RunSummary run_to(const std::string& dir, long total_steps) {
+RunSummary run_to(const std::string& dir, long total_steps, std::string* printed = nullptr) {
   std::ostringstream out;
   std::atomic<bool> stop{false};
-  return TrainingRun(tiny(total_steps), dir, out).run(stop);
+  const RunSummary summary = TrainingRun(tiny(total_steps), dir, out).run(stop);
+  if (printed) *printed = out.str();
+  return summary;
 }
 
 class RunFiles : public ::testing::Test {
@@ -60,18 +65,51 @@ class RunFiles : public ::testing::Test {
 };
 std::string* RunFiles::base_ = nullptr;
 
-TEST_F(RunFiles, TemporaryFilesOfInterruptedWritesAreIgnored) {
+TEST_F(RunFiles, TemporaryFilesOfInterruptedWritesAreRemovedWithAWarning) {
   const std::string dir = copy("tmp");
   // What a kill during write_file_atomically leaves: a half-written PATH.tmp.<pid>.
   const std::string garbage(1000, 'x');
-  write_file_atomically(dir + "/ckpt_000020.pt.tmp.4242", garbage);
-  write_file_atomically(shard_path(dir, 99) + ".tmp.4242", garbage);
+  const std::string ckpt_tmp = dir + "/ckpt_000020.pt.tmp.4242";
+  const std::string shard_tmp = shard_path(dir, 99) + ".tmp.4242";
+  write_file_atomically(ckpt_tmp, garbage);
+  write_file_atomically(shard_tmp, garbage);
   EXPECT_EQ(list_checkpoints(dir), std::vector<long>{10});
-  const RunSummary s = run_to(dir, 20);
+  std::string printed;
+  const RunSummary s = run_to(dir, 20, &printed);
   EXPECT_TRUE(s.finished);
   EXPECT_EQ(s.step, 20);
   EXPECT_EQ(list_checkpoints(dir), (std::vector<long>{10, 20}));
   EXPECT_EQ(read_checkpoint_meta(checkpoint_path(dir, 20)).step, 20);
+  EXPECT_FALSE(fs::exists(ckpt_tmp));
+  EXPECT_FALSE(fs::exists(shard_tmp));
+  EXPECT_TRUE(contains(printed, "warning: removed " + ckpt_tmp)) << printed;
+  EXPECT_TRUE(contains(printed, "warning: removed " + shard_tmp)) << printed;
+}
+
+TEST_F(RunFiles, TornLastMetricsLineIsDroppedWithAWarning) {
+  const std::string dir = copy("metrics");
+  const std::string path = dir + "/metrics.jsonl";
+  const std::string before = read_file(path);
+  ASSERT_FALSE(before.empty());
+  ASSERT_EQ(before.back(), '\n');
+  // What a kill inside append_line_durably can leave: the start of a line, no newline.
+  {
+    std::ofstream f(path, std::ios::app | std::ios::binary);
+    f << "{\"kind\": \"train\", \"st";
+  }
+  std::string printed;
+  ASSERT_TRUE(run_to(dir, 20, &printed).finished);
+  EXPECT_TRUE(contains(printed, "metrics.jsonl ended in a torn line (21 bytes")) << printed;
+  const std::string after = read_file(path);
+  // The lines before the torn one are kept as they were, and every line is whole JSON-ish.
+  ASSERT_EQ(after.compare(0, before.size(), before), 0);
+  std::istringstream lines(after);
+  int count = 0;
+  for (std::string line; std::getline(lines, line); ++count) {
+    EXPECT_EQ(line.front(), '{') << line;
+    EXPECT_EQ(line.back(), '}') << line;
+  }
+  EXPECT_GT(count, std::count(before.begin(), before.end(), '\n'));
 }
 
 TEST_F(RunFiles, DamagedCheckpointStopsTheResumeNamingIt) {

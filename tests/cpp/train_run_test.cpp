@@ -1,6 +1,7 @@
 // End-to-end tests of `hopzero train` (train/training_run.h) on tiny Alquerque runs: a run trains
-// and writes consistent checkpoints, shards and metrics; a SIGKILLed run resumes with its counters;
-// SIGINT stops a run after a checkpoint.
+// and writes consistent checkpoints, shards and metrics; a SIGKILLed run resumes with its counters,
+// also when killed again and again at random moments; SIGINT and SIGTERM stop a run after a
+// checkpoint.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -17,6 +18,7 @@
 #include "core/config.h"
 #include "core/dir_listing.h"
 #include "core/files.h"
+#include "core/rng.h"
 #include "games/registry.h"
 #include "search/agent.h"
 #include "selfplay/shards.h"
@@ -238,15 +240,88 @@ TEST(TrainingRun, SigkilledRunResumesItsCounters) {
   for (const auto& [id, shard] : before.shard_of_game) EXPECT_EQ(after.shard_of_game.at(id), shard);
 }
 
-TEST(TrainingRun, SigintStopsAfterACheckpoint) {
+// The newest checkpoint's counters (zeros when there is none yet).
+CheckpointMeta newest_checkpoint_meta(const std::string& dir) {
+  const std::vector<long> steps = list_checkpoints(dir);
+  return steps.empty() ? CheckpointMeta{}
+                       : read_checkpoint_meta(checkpoint_path(dir, steps.back()));
+}
+
+// Kills the run with SIGKILL at several random moments (start-up, self-play, training, while a
+// shard or checkpoint is being written), resuming after each kill. After every kill and resume
+// the counters only grow, every shard that was complete is still there with the same games, no
+// game id is in two shards, and the last run finishes with a checkpoint that loads.
+TEST(TrainingRun, SigkilledAtRandomMomentsResumesEveryTime) {
   if (!path_exists(hopzero_binary())) GTEST_SKIP() << "hopzero binary not built";
-  const std::string dir = test::temp_dir("run_int"), log = dir + ".log";
+  const std::string dir = test::temp_dir("run_kills"), log = dir + ".log";
+  // Endless until the last resume, so that every kill lands in a running process.
+  const std::vector<std::string> args = {"--config", kTinyConfig, "--run",
+                                         dir,        "--set",     "evaluation.games=0"};
+  auto with_steps = [&](long steps) {
+    std::vector<std::string> a = args;
+    a.insert(a.end(), {"--set", "training.total_steps=" + std::to_string(steps)});
+    return a;
+  };
+  Rng rng(20261202);  // fixed: the kill moments are random but the same on every run
+  CheckpointMeta last_meta;
+  ShardTotals last_shards;
+  int kills = 0;
+  for (int round = 0; round < 5; ++round) {
+    const pid_t pid = spawn_train(with_steps(1000000), log);
+    // 0.2 s to 3 s: the first kills land in start-up and early self-play, later ones mid-run.
+    const double wait_s = 0.2 + 2.8 * rng.uniform01();
+    std::this_thread::sleep_for(std::chrono::duration<double>(wait_s));
+    if (kill(pid, SIGKILL) == 0) ++kills;
+    const int status = exit_status(pid);
+    SCOPED_TRACE("round " + std::to_string(round) + ", killed after " + std::to_string(wait_s) +
+                 " s, exit " + std::to_string(status));
+    ASSERT_EQ(status, 128 + SIGKILL) << read_file(log);
+    const CheckpointMeta meta = newest_checkpoint_meta(dir);
+    const ShardTotals shards = shard_totals(dir);
+    EXPECT_GE(meta.step, last_meta.step);
+    EXPECT_GE(meta.games, last_meta.games);
+    EXPECT_GE(shards.games, last_shards.games);
+    EXPECT_FALSE(shards.game_split) << "a game id is in two shards";
+    for (const auto& [id, shard] : last_shards.shard_of_game) {
+      auto it = shards.shard_of_game.find(id);
+      ASSERT_NE(it, shards.shard_of_game.end()) << "game " << id << " was lost";
+      EXPECT_EQ(it->second, shard) << "game " << id << " moved";
+    }
+    last_meta = meta;
+    last_shards = shards;
+  }
+  EXPECT_EQ(kills, 5);
+  EXPECT_GT(last_meta.step, 0) << "no kill came after the first checkpoint: " << read_file(log);
+
+  // Resume to an end 25 steps on; the final checkpoint loads as a network and agrees with the
+  // shards.
+  const long end = last_meta.step + 25;
+  const pid_t again = spawn_train(with_steps(end), log);
+  ASSERT_EQ(exit_status(again), 0) << read_file(log);
+  CheckpointMeta final_meta;
+  auto net = load_checkpoint_network(checkpoint_path(dir, end), &final_meta);
+  ASSERT_NE(net, nullptr);
+  EXPECT_EQ(final_meta.step, end);
+  EXPECT_GE(final_meta.games, last_meta.games);
+  const ShardTotals final_shards = shard_totals(dir);
+  EXPECT_EQ(final_shards.games, final_meta.games);
+  EXPECT_FALSE(final_shards.game_split);
+  for (const auto& [id, shard] : last_shards.shard_of_game)
+    EXPECT_EQ(final_shards.shard_of_game.count(id), 1u) << "game " << id << " was lost";
+}
+
+class StopSignal : public ::testing::TestWithParam<int> {};
+
+TEST_P(StopSignal, StopsAfterACheckpoint) {
+  if (!path_exists(hopzero_binary())) GTEST_SKIP() << "hopzero binary not built";
+  const int signal = GetParam();
+  const std::string dir = test::temp_dir("run_stop" + std::to_string(signal)), log = dir + ".log";
   const pid_t pid =
       spawn_train({"--config", kTinyConfig, "--run", dir, "--set", "training.total_steps=1000000",
                    "--set", "training.checkpoint_every=7"},
                   log);
   ASSERT_TRUE(wait_for_file(checkpoint_path(dir, 14), 120)) << read_file(log);
-  kill(pid, SIGINT);
+  kill(pid, signal);
   EXPECT_EQ(exit_status(pid), 130) << read_file(log);
   const std::string text = read_file(log);
   const size_t at = text.find("stopped at step ");
@@ -256,6 +331,11 @@ TEST(TrainingRun, SigintStopsAfterACheckpoint) {
   EXPECT_EQ(read_checkpoint_meta(checkpoint_path(dir, step)).games, shard_totals(dir).games);
   EXPECT_EQ(text.find("error"), std::string::npos) << text;
 }
+
+INSTANTIATE_TEST_SUITE_P(SigintAndSigterm, StopSignal, ::testing::Values(SIGINT, SIGTERM),
+                         [](const auto& info) {
+                           return std::string(info.param == SIGINT ? "SIGINT" : "SIGTERM");
+                         });
 
 }  // namespace
 }  // namespace hz
