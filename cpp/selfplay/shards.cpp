@@ -166,7 +166,11 @@ void write_shard(const std::string& path, const ShardInfo& info,
 
 std::vector<Sample> read_shard(const std::string& path, ShardInfo* info_out,
                                const ShardInfo* expected) {
-  const std::string data = read_file(path);
+  return decode_shard(path, read_file(path), info_out, expected);
+}
+
+std::vector<Sample> decode_shard(const std::string& path, const std::string& data,
+                                 ShardInfo* info_out, const ShardInfo* expected) {
   uint32_t records_crc = 0;
   size_t hbytes = 0;
   const ShardInfo h = parse_header(path, data.data(), data.size(), &records_crc, &hbytes);

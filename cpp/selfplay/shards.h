@@ -50,6 +50,10 @@ void write_shard(const std::string& path, const ShardInfo& info,
 // players, else hz::Error naming the file and the field.
 std::vector<Sample> read_shard(const std::string& path, ShardInfo* info_out = nullptr,
                                const ShardInfo* expected = nullptr);
+// The same on bytes in memory; `path` names them in errors.
+std::vector<Sample> decode_shard(const std::string& path, const std::string& data,
+                                 ShardInfo* info_out = nullptr,
+                                 const ShardInfo* expected = nullptr);
 ShardInfo read_shard_info(const std::string& path);  // header only (checks header CRC and size)
 
 }  // namespace hz

@@ -14,6 +14,7 @@
 #include "games/registry.h"
 #include "nn/torch_evaluator.h"
 #include "search/evaluator_factory.h"
+#include "selfplay/game_journal.h"
 #include "selfplay/shards.h"
 #include "train/checkpoint.h"
 #include "train/match.h"
@@ -34,6 +35,7 @@ struct TrainingRun::State {
   ShardInfo shard_info;
   std::unique_ptr<Trainer> trainer;
   std::unique_ptr<ReplayWindow> window;
+  std::unique_ptr<GameJournal> journal;  // finished games not yet in a shard, on disk
   std::shared_ptr<NetworkSlot> slot = std::make_shared<NetworkSlot>();
   std::unique_ptr<SelfPlayRunner> runner;
   RunClock clock;
@@ -68,6 +70,7 @@ struct TrainingRun::State {
 
   void prepare();
   void resume();
+  void recover_journal();
   void on_game(FinishedGame&& g);
   void flush_locked();
   std::string checkpoint();
@@ -87,6 +90,33 @@ void TrainingRun::State::prepare() {
   trainer = std::make_unique<Trainer>(cfg.network, cfg.trainer, cfg.seed);
   window = std::make_unique<ReplayWindow>(*game, static_cast<size_t>(cfg.loop.window));
   make_dirs(dir + "/shards");
+  journal = std::make_unique<GameJournal>(dir + "/shards/journal.bin");
+}
+
+// Games that finished after the newest shard was written, kept in the journal, become a shard of
+// their own; unless the newest shard has them already (a kill between writing it and emptying the
+// journal).
+void TrainingRun::State::recover_journal() {
+  const GameJournal::Recovered r = journal->read(shard_info);
+  if (r.torn_bytes > 0)
+    out << "warning: " << journal->path() << " ended in a torn record (" << r.torn_bytes
+        << " bytes, a game being saved when the run stopped); dropped it\n";
+  if (r.games > 0) {
+    const std::vector<long> shards = list_shards(dir);
+    bool in_newest_shard = false;
+    if (!shards.empty())
+      for (const Sample& s : read_shard(shard_path(dir, shards.back()), nullptr, &shard_info))
+        in_newest_shard = in_newest_shard || s.game_id == r.samples.front().game_id;
+    if (!in_newest_shard) {
+      ShardInfo info = shard_info;
+      info.games = r.games;
+      const std::string path = shard_path(dir, shards.empty() ? 0 : shards.back() + 1);
+      write_shard(path, info, r.samples);
+      out << "recovered " << r.games << " games that finished after the last shard from "
+          << journal->path() << " into " << path << "\n";
+    }
+  }
+  journal->clear();
 }
 
 // Counters and the replay window from the shards; network, optimizer, step, RNG from the newest
@@ -100,6 +130,7 @@ void TrainingRun::State::resume() {
   if (const size_t torn = drop_torn_last_line(dir + "/metrics.jsonl"))
     out << "warning: " << dir << "/metrics.jsonl ended in a torn line (" << torn
         << " bytes, an interrupted append); dropped it, the lines before it are kept\n";
+  recover_journal();
   const std::vector<long> shards = list_shards(dir);
   for (long index : shards) {
     const ShardInfo h = read_shard_info(shard_path(dir, index));
@@ -145,6 +176,7 @@ void TrainingRun::State::on_game(FinishedGame&& g) {
   complete_policy_support(*game, g);
   window->add_game(g);
   std::unique_lock<std::mutex> lock(mu);
+  journal->append(shard_info, g.samples);
   ++games;
   samples += g.samples.size();
   for (Sample& s : g.samples) pending.push_back(std::move(s));
@@ -159,6 +191,7 @@ void TrainingRun::State::flush_locked() {
   ShardInfo info = shard_info;
   info.games = pending_games;
   write_shard(shard_path(dir, next_shard++), info, pending);
+  journal->clear();
   pending.clear();
   pending_games = 0;
 }

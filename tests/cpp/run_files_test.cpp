@@ -10,11 +10,14 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "core/config.h"
 #include "core/dir_listing.h"
 #include "core/files.h"
+#include "selfplay/game_journal.h"
 #include "selfplay/shards.h"
 #include "temp_dir.h"
 #include "test_util.h"
@@ -110,6 +113,67 @@ TEST_F(RunFiles, TornLastMetricsLineIsDroppedWithAWarning) {
     EXPECT_EQ(line.back(), '}') << line;
   }
   EXPECT_GT(count, std::count(before.begin(), before.end(), '\n'));
+}
+
+// A kill between two shards leaves the games finished since the last shard in the journal: the
+// resume puts them into a new shard. A kill between writing a shard and emptying the journal
+// leaves games that the newest shard has: the resume drops them instead of duplicating them.
+TEST_F(RunFiles, JournalGamesBecomeAShardExactlyOnce) {
+  for (const bool already_in_shard : {false, true}) {
+    SCOPED_TRACE(already_in_shard ? "journal games already in the newest shard" : "journal only");
+    const std::string dir = copy(already_in_shard ? "journal_dup" : "journal");
+    const std::vector<long> shards = list_shards(dir);
+    ShardInfo info;
+    std::vector<Sample> newest = read_shard(shard_path(dir, shards.back()), &info);
+    std::vector<Sample> journal_samples;
+    if (already_in_shard) {
+      journal_samples = newest;
+    } else {  // two more games, with ids past every id in the run
+      uint64_t next = info.next_game_id;
+      for (long index : shards)
+        next = std::max(next, read_shard_info(shard_path(dir, index)).next_game_id);
+      for (uint64_t g = 0; g < 2; ++g)
+        for (Sample s : newest) {
+          s.game_id = next + g;
+          journal_samples.push_back(s);
+        }
+    }
+    GameJournal journal(dir + "/shards/journal.bin");
+    std::vector<uint64_t> ids;
+    for (const Sample& s : journal_samples)
+      if (ids.empty() || ids.back() != s.game_id) ids.push_back(s.game_id);
+    for (uint64_t id : ids) {
+      std::vector<Sample> game;
+      for (const Sample& s : journal_samples)
+        if (s.game_id == id) game.push_back(s);
+      journal.append(info, game);
+    }
+    uint64_t games_before = 0;
+    for (long index : shards) games_before += read_shard_info(shard_path(dir, index)).games;
+
+    std::string printed;
+    ASSERT_TRUE(run_to(dir, 10, &printed).finished);  // resume only: already at step 10
+    EXPECT_EQ(read_file(dir + "/shards/journal.bin"), "");
+    const std::vector<long> after = list_shards(dir);
+    uint64_t games_after = 0;
+    std::map<uint64_t, int> shards_of_id;
+    for (long index : after) {
+      std::set<uint64_t> in_shard;
+      for (const Sample& s : read_shard(shard_path(dir, index))) in_shard.insert(s.game_id);
+      for (uint64_t id : in_shard) ++shards_of_id[id];
+      games_after += read_shard_info(shard_path(dir, index)).games;
+    }
+    for (uint64_t id : ids) EXPECT_EQ(shards_of_id[id], 1) << "game " << id;
+    if (already_in_shard) {
+      EXPECT_EQ(after, shards);
+      EXPECT_EQ(games_after, games_before);
+      EXPECT_FALSE(contains(printed, "recovered")) << printed;
+    } else {
+      EXPECT_EQ(after.size(), shards.size() + 1);
+      EXPECT_EQ(games_after, games_before + 2);
+      EXPECT_TRUE(contains(printed, "recovered 2 games")) << printed;
+    }
+  }
 }
 
 TEST_F(RunFiles, DamagedCheckpointStopsTheResumeNamingIt) {

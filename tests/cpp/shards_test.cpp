@@ -1,14 +1,18 @@
 // Tests of the sample shard format (selfplay/shards.h): round trip, naming, and that truncated,
-// corrupt, wrong-version and wrong-game files are rejected with the file named.
+// corrupt, wrong-version and wrong-game files are rejected with the file named. And of the game
+// journal (selfplay/game_journal.h): games read back whole, a torn last record is dropped, damage
+// and a wrong game are errors naming the file.
 #include "selfplay/shards.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstring>
 #include <functional>
 
 #include "core/dir_listing.h"
 #include "core/files.h"
+#include "selfplay/game_journal.h"
 #include "temp_dir.h"
 #include "test_util.h"
 
@@ -110,6 +114,80 @@ TEST(Shards, RejectsDamagedFilesNamingThem) {
   EXPECT_NE(msg.find("alquerque"), std::string::npos) << msg;
   EXPECT_NE(error_of([&] { read_shard(dir + "/absent.bin"); }).find("absent.bin"),
             std::string::npos);
+}
+
+// The samples of game `id` (game ids 1000 and 1001 in samples()).
+std::vector<Sample> game_samples(uint64_t id) {
+  std::vector<Sample> out;
+  for (const Sample& s : samples())
+    if (s.game_id == id) out.push_back(s);
+  return out;
+}
+
+TEST(GameJournal, ReadsBackWholeGamesAndDropsATornLastRecord) {
+  const std::string dir = test::temp_dir("journal");
+  const std::string path = dir + "/journal.bin";
+  std::remove(path.c_str());
+  GameJournal journal(path);
+  EXPECT_EQ(journal.read(info()).games, 0u);  // absent
+  journal.append(info(), game_samples(1000));
+  journal.append(info(), game_samples(1001));
+  const std::string whole = read_file(path);
+  GameJournal::Recovered r = journal.read(info());
+  EXPECT_EQ(r.games, 2u);
+  EXPECT_EQ(r.torn_bytes, 0u);
+  ASSERT_EQ(r.samples.size(), samples().size());
+  for (size_t i = 0; i < r.samples.size(); ++i) {
+    EXPECT_EQ(r.samples[i].game_id, samples()[i].game_id);
+    EXPECT_EQ(r.samples[i].observation, samples()[i].observation);
+    EXPECT_EQ(r.samples[i].policy, samples()[i].policy);
+  }
+  // A kill during the second append: any prefix of its record is a torn tail.
+  journal.clear();
+  journal.append(info(), game_samples(1000));
+  const size_t one = read_file(path).size();
+  for (size_t cut : {one + 1, one + 15, one + 16, one + 100, whole.size() - 1}) {
+    write_file_atomically(path, whole.substr(0, cut));
+    r = journal.read(info());
+    EXPECT_EQ(r.games, 1u) << cut;
+    EXPECT_EQ(r.torn_bytes, cut - one) << cut;
+    EXPECT_EQ(r.samples.size(), game_samples(1000).size()) << cut;
+  }
+  journal.clear();
+  EXPECT_EQ(read_file(path), "");
+  EXPECT_EQ(journal.read(info()).games, 0u);
+}
+
+TEST(GameJournal, DamageAndAnotherGameAreErrorsNamingTheFile) {
+  const std::string dir = test::temp_dir("journal_bad");
+  const std::string path = dir + "/journal.bin";
+  std::remove(path.c_str());
+  GameJournal journal(path);
+  journal.append(info(), game_samples(1000));
+  journal.append(info(), game_samples(1001));
+  const std::string whole = read_file(path);
+
+  std::string flipped = whole;
+  flipped[whole.size() - 3] ^= 0x40;  // inside the last record's samples
+  write_file_atomically(path, flipped);
+  std::string msg = error_of([&] { journal.read(info()); });
+  EXPECT_TRUE(contains(msg, path)) << msg;
+  EXPECT_TRUE(contains(msg, "record 1")) << msg;
+  EXPECT_TRUE(contains(msg, "checksum")) << msg;
+
+  std::string bad_magic = whole;
+  bad_magic[0] = 'X';
+  write_file_atomically(path, bad_magic);
+  msg = error_of([&] { journal.read(info()); });
+  EXPECT_TRUE(contains(msg, "record 0")) << msg;
+  EXPECT_TRUE(contains(msg, "bad magic")) << msg;
+
+  write_file_atomically(path, whole);
+  ShardInfo other = info();
+  other.game = "jumpers(size=8)";
+  msg = error_of([&] { journal.read(other); });
+  EXPECT_TRUE(contains(msg, path)) << msg;
+  EXPECT_TRUE(contains(msg, "jumpers(size=8)")) << msg;
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -21,6 +22,7 @@
 #include "core/rng.h"
 #include "games/registry.h"
 #include "search/agent.h"
+#include "selfplay/game_journal.h"
 #include "selfplay/shards.h"
 #include "temp_dir.h"
 #include "test_util.h"
@@ -247,10 +249,34 @@ CheckpointMeta newest_checkpoint_meta(const std::string& dir) {
                        : read_checkpoint_meta(checkpoint_path(dir, steps.back()));
 }
 
+// Finished games a killed run left on disk: in shards plus in the game journal.
+uint64_t games_on_disk(const std::string& dir) {
+  const auto game = make_game("alquerque", GameOptions::parse("max_plies=40"));
+  ShardInfo expected;
+  expected.game = game->full_name();
+  expected.observation = game->observation_shape();
+  expected.num_actions = game->num_actions();
+  expected.num_players = game->num_players();
+  return shard_totals(dir).games + GameJournal(dir + "/shards/journal.bin").read(expected).games;
+}
+
+// The last game count the run printed ("games N ") in `log` from byte `from` on; -1 if none.
+long last_printed_games(const std::string& log, size_t from) {
+  const std::string text = read_file(log).substr(from);
+  static const std::regex games_re("games ([0-9]+) ");
+  long last = -1;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), games_re);
+       it != std::sregex_iterator(); ++it)
+    last = std::stol((*it)[1]);
+  return last;
+}
+
 // Kills the run with SIGKILL at several random moments (start-up, self-play, training, while a
 // shard or checkpoint is being written), resuming after each kill. After every kill and resume
 // the counters only grow, every shard that was complete is still there with the same games, no
-// game id is in two shards, and the last run finishes with a checkpoint that loads.
+// game id is in two shards, every game the run had reported finished is on disk (in a shard or
+// the game journal) and the resumed run puts it in a shard, and the last run finishes with a
+// checkpoint that loads.
 TEST(TrainingRun, SigkilledAtRandomMomentsResumesEveryTime) {
   if (!path_exists(hopzero_binary())) GTEST_SKIP() << "hopzero binary not built";
   const std::string dir = test::temp_dir("run_kills"), log = dir + ".log";
@@ -265,8 +291,10 @@ TEST(TrainingRun, SigkilledAtRandomMomentsResumesEveryTime) {
   Rng rng(20261202);  // fixed: the kill moments are random but the same on every run
   CheckpointMeta last_meta;
   ShardTotals last_shards;
+  uint64_t last_saved_games = 0;
   int kills = 0;
   for (int round = 0; round < 5; ++round) {
+    const size_t log_from = path_exists(log) ? read_file(log).size() : 0;
     const pid_t pid = spawn_train(with_steps(1000000), log);
     // 0.2 s to 3 s: the first kills land in start-up and early self-play, later ones mid-run.
     const double wait_s = 0.2 + 2.8 * rng.uniform01();
@@ -277,7 +305,10 @@ TEST(TrainingRun, SigkilledAtRandomMomentsResumesEveryTime) {
                  " s, exit " + std::to_string(status));
     ASSERT_EQ(status, 128 + SIGKILL) << read_file(log);
     const CheckpointMeta meta = newest_checkpoint_meta(dir);
-    const ShardTotals shards = shard_totals(dir);
+    const long printed_games = last_printed_games(log, log_from);
+    const uint64_t saved_games = games_on_disk(dir);
+    EXPECT_GE(static_cast<long>(saved_games), printed_games) << "finished games were lost";
+    ShardTotals shards = shard_totals(dir);
     EXPECT_GE(meta.step, last_meta.step);
     EXPECT_GE(meta.games, last_meta.games);
     EXPECT_GE(shards.games, last_shards.games);
@@ -289,6 +320,7 @@ TEST(TrainingRun, SigkilledAtRandomMomentsResumesEveryTime) {
     }
     last_meta = meta;
     last_shards = shards;
+    last_saved_games = saved_games;
   }
   EXPECT_EQ(kills, 5);
   EXPECT_GT(last_meta.step, 0) << "no kill came after the first checkpoint: " << read_file(log);
@@ -302,7 +334,7 @@ TEST(TrainingRun, SigkilledAtRandomMomentsResumesEveryTime) {
   auto net = load_checkpoint_network(checkpoint_path(dir, end), &final_meta);
   ASSERT_NE(net, nullptr);
   EXPECT_EQ(final_meta.step, end);
-  EXPECT_GE(final_meta.games, last_meta.games);
+  EXPECT_GE(final_meta.games, last_saved_games);
   const ShardTotals final_shards = shard_totals(dir);
   EXPECT_EQ(final_shards.games, final_meta.games);
   EXPECT_FALSE(final_shards.game_split);

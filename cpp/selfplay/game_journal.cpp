@@ -1,0 +1,83 @@
+#include "selfplay/game_journal.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "core/error.h"
+#include "core/files.h"
+
+namespace hz {
+
+namespace {
+
+constexpr char kRecordMagic[4] = {'H', 'Z', 'G', 'J'};
+constexpr size_t kRecordHead = 16;  // magic, u32 reserved, u64 length of the one-game shard
+
+}  // namespace
+
+void GameJournal::append(const ShardInfo& info, const std::vector<Sample>& samples) {
+  ShardInfo one = info;
+  one.games = 1;
+  const std::string shard = encode_shard(one, samples);
+  std::string record(kRecordHead, '\0');
+  std::memcpy(record.data(), kRecordMagic, 4);
+  const uint64_t length = shard.size();
+  std::memcpy(record.data() + 8, &length, 8);
+  record += shard;
+
+  const int fd = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) fail("cannot open the game journal '", path_, "': ", std::strerror(errno));
+  const char* data = record.data();
+  size_t left = record.size();
+  while (left > 0) {
+    const ssize_t n = ::write(fd, data, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int err = errno;
+      ::close(fd);
+      fail("cannot append to the game journal '", path_, "': ", std::strerror(err));
+    }
+    data += n;
+    left -= static_cast<size_t>(n);
+  }
+  ::fdatasync(fd);
+  ::close(fd);
+}
+
+void GameJournal::clear() {
+  std::error_code ec;
+  if (!std::filesystem::exists(path_, ec)) return;
+  if (::truncate(path_.c_str(), 0) != 0)
+    fail("cannot empty the game journal '", path_, "': ", std::strerror(errno));
+}
+
+GameJournal::Recovered GameJournal::read(const ShardInfo& expected) const {
+  Recovered r;
+  std::error_code ec;
+  if (!std::filesystem::exists(path_, ec)) return r;
+  const std::string data = read_file(path_);
+  size_t at = 0;
+  for (int record = 0; at + kRecordHead <= data.size(); ++record) {
+    if (std::memcmp(data.data() + at, kRecordMagic, 4) != 0)
+      fail("game journal '", path_, "': record ", record, " at byte ", at,
+           " is corrupt (bad magic); move the file away to resume without its games");
+    uint64_t length = 0;
+    std::memcpy(&length, data.data() + at + 8, 8);
+    if (length > data.size() - at - kRecordHead) break;  // torn: being written at the kill
+    // A whole record that does not decode is damage, not a kill: decode_shard's error says what.
+    std::vector<Sample> game =
+        decode_shard(path_ + " (record " + std::to_string(record) + ")",
+                     data.substr(at + kRecordHead, length), nullptr, &expected);
+    for (Sample& s : game) r.samples.push_back(std::move(s));
+    ++r.games;
+    at += kRecordHead + length;
+  }
+  r.torn_bytes = data.size() - at;
+  return r;
+}
+
+}  // namespace hz
