@@ -1,6 +1,7 @@
 // Fuzz targets of the binary files a run keeps:
 //
 //   shard:       the bytes of a sample shard -> read_shard_info, read_shard
+//   journal:     the bytes of a game journal -> GameJournal::read (an Alquerque run's)
 //   checkpoint:  the bytes of a checkpoint   -> read_checkpoint_meta, load_checkpoint_network,
 //                                               load_checkpoint into a trainer
 //
@@ -8,11 +9,13 @@
 // formats carry CRC-32 checksums; fix_checksums() recomputes them so that mutations also reach
 // the checks behind the checksums (a crafted file, not only a damaged one). An accepted shard
 // must encode back to a shard that reads to the same samples; an accepted checkpoint must load
-// completely and, saved again, read back with the same metadata.
+// completely and, saved again, read back with the same metadata. An accepted journal read without
+// its torn tail must give the same games and no torn bytes.
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstring>
 #include <memory>
 
@@ -23,6 +26,7 @@
 #include "fuzz.h"
 #include "games/registry.h"
 #include "nn/network.h"
+#include "selfplay/game_journal.h"
 #include "selfplay/shards.h"
 #include "train/checkpoint.h"
 #include "train/trainer.h"
@@ -155,6 +159,78 @@ std::vector<std::string> shard_seeds() {
   return out;
 }
 
+// ------------------------------------------------------------------------------------- journal
+
+ShardInfo journal_game_info() {
+  const auto game = make_game("alquerque");
+  ShardInfo info;
+  info.game = game->full_name();
+  info.observation = game->observation_shape();
+  info.num_actions = game->num_actions();
+  info.num_players = game->num_players();
+  return info;
+}
+
+void run_journal(std::string_view input) {
+  const std::string path = temp_path("journal.bin");
+  write_plain(path, input);
+  const ShardInfo expected = journal_game_info();
+  const GameJournal::Recovered r = GameJournal(path).read(expected);
+  after_accepting("after the journal was read", [&] {
+    require(r.torn_bytes <= input.size(), "more torn bytes than the file has");
+    require(r.games <= input.size() / 16, "more games than records could fit");
+    write_plain(path, input.substr(0, input.size() - r.torn_bytes));
+    const GameJournal::Recovered again = GameJournal(path).read(expected);
+    require(again.torn_bytes == 0, "the journal without its torn tail still has a torn tail");
+    require(again.games == r.games && same_samples(again.samples, r.samples, expected.num_players),
+            "the journal without its torn tail reads other games");
+  });
+}
+
+// Records of the journal are one-game shards: repair each record's checksums.
+void fix_journal_checksums(std::string& s) {
+  size_t at = 0;
+  while (at + 16 <= s.size()) {
+    const uint64_t length = load<uint64_t>(s, at + 8);
+    if (length > s.size() - at - 16) return;
+    std::string record = s.substr(at + 16, length);
+    fix_shard_checksums(record);
+    s.replace(at + 16, length, record);
+    at += 16 + length;
+  }
+}
+
+std::vector<std::string> journal_seeds() {
+  const std::string path = temp_path("journal_seed.bin");
+  std::remove(path.c_str());
+  GameJournal journal(path);
+  const ShardInfo info = journal_game_info();
+  const auto game = make_game("alquerque");
+  Rng rng(37);
+  std::vector<std::string> out;
+  for (uint64_t id = 5; id < 7; ++id) {
+    std::vector<Sample> samples;
+    auto s = game->new_initial_state();
+    for (int ply = 0; ply < 4 && !s->is_terminal(); ++ply) {
+      Sample x;
+      x.observation = s->observation();
+      const std::vector<Action> legal = s->legal_actions();
+      for (Action a : legal)
+        x.policy.push_back({s->policy_index(a), 1.0f / static_cast<float>(legal.size())});
+      x.value[0] = 1.0f;
+      x.value[1] = -1.0f;
+      x.game_id = id;
+      x.ply = s->move_number();
+      x.player = s->current_player();
+      samples.push_back(std::move(x));
+      s->apply(legal[rng.uniform_int(static_cast<uint32_t>(legal.size()))]);
+    }
+    journal.append(info, samples);
+    out.push_back(read_file(path));  // one game, then two
+  }
+  return out;
+}
+
 // --------------------------------------------------------------------------------- checkpoints
 
 constexpr const char* kCheckpointGame = "alquerque";
@@ -251,6 +327,7 @@ void add_file_targets(std::vector<Target>& out) {
                                                   std::string("\x7f", 1),
                                                   std::string("\x80", 1),
                                                   "HZSHARD",
+                                                  "HZGJ",
                                                   "HZCKPT",
                                                   "PK\x03\x04",
                                                   "PK\x01\x02",
@@ -260,6 +337,8 @@ void add_file_targets(std::vector<Target>& out) {
                                                   "network_config"};
   out.push_back({"shard", "sample shard bytes -> read_shard_info, read_shard", true, shard_seeds,
                  run_shard, binary_tokens, fix_shard_checksums});
+  out.push_back({"journal", "game journal bytes -> GameJournal::read", true, journal_seeds,
+                 run_journal, binary_tokens, fix_journal_checksums});
   auto trainers = std::make_shared<CheckpointTrainers>();
   out.push_back({"checkpoint",
                  "checkpoint bytes -> read_checkpoint_meta, load_checkpoint_network, "
