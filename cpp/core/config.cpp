@@ -1,5 +1,6 @@
 #include "core/config.h"
 
+#include <charconv>
 #include <cmath>
 #include <fstream>
 #include <functional>
@@ -113,39 +114,47 @@ ConfigSection Config::root() {
 }
 
 std::string Config::resolved_yaml() const {
-  // Rebuild a nested map from the dotted records; docs become comments.
-  YAML::Emitter out;
+  // Rebuilds the nested map from the dotted records, each doc as a comment line above its key.
+  // Written by hand: yaml-cpp's emitter puts a comment after the previous value.
   struct Tree {
     std::map<std::string, Tree> children;
     std::string value, doc;
     bool leaf = false;
-    bool is_options = false;
   };
   Tree root;
-  std::vector<std::string> order;
   for (const auto& r : *records_) {
     Tree* t = &root;
     std::stringstream ss(r.path);
     for (std::string part; std::getline(ss, part, '.');) t = &t->children[part];
-    t->leaf = true;
-    t->value = r.value;
-    t->doc = r.doc;
+    if (!r.section) {
+      t->leaf = true;
+      t->value = r.value;
+    }
+    if (!r.doc.empty()) t->doc = r.doc;
   }
-  std::function<void(const Tree&)> emit = [&](const Tree& t) {
-    out << YAML::BeginMap;
+  std::string text;
+  std::function<void(const Tree&, int)> emit = [&](const Tree& t, int indent) {
+    const std::string pad(static_cast<size_t>(indent), ' ');
     for (const auto& [k, child] : t.children) {
-      if (!child.doc.empty()) out << YAML::Comment(child.doc);
-      out << YAML::Key << k << YAML::Value;
+      if (!child.leaf && child.children.empty()) continue;  // a section with nothing read
+      if (!child.doc.empty()) {
+        std::string doc = child.doc;
+        for (size_t at = doc.find('\n'); at != std::string::npos; at = doc.find('\n', at + 1))
+          doc.replace(at, 1, "\n" + pad + "# ");
+        text += pad + "# " + doc + "\n";
+      }
+      YAML::Emitter key;
+      key << k;
       if (child.leaf && child.children.empty()) {
-        out << YAML::Load(child.value);
+        text += pad + key.c_str() + ": " + child.value + "\n";
       } else {
-        emit(child);
+        text += pad + key.c_str() + ":\n";
+        emit(child, indent + 2);
       }
     }
-    out << YAML::EndMap;
   };
-  emit(root);
-  return std::string(out.c_str()) + "\n";
+  emit(root, 0);
+  return text;
 }
 
 bool ConfigSection::has(const std::string& key) const {
@@ -202,10 +211,10 @@ double ConfigSection::get_double(const std::string& key, double def, double lo, 
       fail(where, " must be a number, not '", text, "'");
   }
   if (out < lo || out > hi) fail(where, " = ", out, " is out of range [", lo, ", ", hi, "]");
-  std::ostringstream s;
-  s.precision(17);
-  s << out;
-  record(key, s.str(), doc);
+  // The shortest text that reads back as the same double ("0.1", not "0.10000000000000001").
+  char text[64];
+  const auto [end, ec] = std::to_chars(text, text + sizeof text, out);
+  record(key, ec == std::errc() ? std::string(text, end) : std::to_string(out), doc);
   return out;
 }
 
@@ -247,6 +256,7 @@ ConfigSection ConfigSection::section(const std::string& key, const std::string& 
   std::optional<YAML::Node> v = lookup(key);
   if (v && !v->IsMap())
     fail("config '", source_, "': key '", full(key), "' must be a section (a map of keys)");
+  if (!doc.empty()) records_->push_back({full(key), "", doc, true});
   return ConfigSection(v ? *v : YAML::Node(YAML::NodeType::Map), full(key), source_, records_);
 }
 
@@ -266,12 +276,13 @@ GameOptions ConfigSection::options_map(const std::string& key, const std::string
       fail("config '", source_, "': key '", full(key), ".", k, "' must be a single value");
     out.set(k, kv.second.Scalar());
   }
-  // Values are recorded as YAML (quoted where needed), and the doc goes with the first key in
-  // name order (the order resolved_yaml writes), so the resolved config reads back the same.
+  // Values are recorded as YAML (quoted where needed), so the resolved config reads back the
+  // same; the doc goes with the map's key.
+  if (!doc.empty()) records_->push_back({full(key), "", doc, true});
   for (const auto& [k, value] : out.values()) {
     YAML::Emitter e;
     e << value;
-    record(key + "." + k, e.c_str(), k == out.values().begin()->first ? doc : "");
+    record(key + "." + k, e.c_str(), "");
   }
   return out;
 }

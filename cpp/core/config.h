@@ -40,6 +40,7 @@ class Config {
   friend class ConfigSection;
   struct Record {
     std::string path, value, doc;
+    bool section = false;  // a section's doc (no value)
   };
   YAML::Node doc_;
   std::string source_;

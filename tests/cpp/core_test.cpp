@@ -79,6 +79,29 @@ TEST(Config, TypedGettersBoundsAndUnknownKeys) {
   EXPECT_NE(error_of([] { Config::load_file("/nonexistent/x.yaml"); }), "");
 }
 
+// Each doc is a comment line right above its key (section docs above the section), and numbers
+// are written in their shortest exact form.
+TEST(Config, ResolvedYamlPutsDocsAboveTheirKeys) {
+  Config c = Config::from_string("s:\n  a: 3\n  o:\n    x: 1\n", "t.yaml");
+  ConfigSection s = c.root().section("s", "a section");
+  s.get_int("a", 1, 0, 9, "doc a");
+  s.get_double("b", 0.1, 0, 1, "doc b");
+  s.options_map("o", "doc o");
+  c.root().get_double("top", 0.3, 0, 1, "doc top");
+  EXPECT_EQ(c.resolved_yaml(),
+            "# a section\n"
+            "s:\n"
+            "  # doc a\n"
+            "  a: 3\n"
+            "  # doc b\n"
+            "  b: 0.1\n"
+            "  # doc o\n"
+            "  o:\n"
+            "    x: 1\n"
+            "# doc top\n"
+            "top: 0.3\n");
+}
+
 TEST(Config, ResolvedYamlReadsBack) {
   Config c = Config::from_string("s:\n  a: 3\n", "t.yaml");
   ConfigSection s = c.root().section("s", "a section");

@@ -21,6 +21,9 @@ void* operator new(std::size_t n) {
   if (void* p = std::malloc(n ? n : 1)) return p;
   throw std::bad_alloc();
 }
+// GCC 12 reports free() on memory from this operator new as mismatched once both are inlined
+// (-Wmismatched-new-delete); they are a matched malloc/free pair by construction.
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 void operator delete(void* p) noexcept {
   std::free(p);
 }
