@@ -121,7 +121,8 @@ MatchResult run_match(const AnyGame& game, const MatchConfig& config,
             game.make_agent(config.agents[agent], zobrist_key(config.seed, thread, i)));
       }
       std::vector<std::unique_ptr<Agent>> seat_instances(players);
-      for (int g = thread; g < config.games && !stop; g += config.threads) {
+      auto stopped = [&] { return stop || (config.stop && config.stop->load()); };
+      for (int g = thread; g < config.games && !stopped(); g += config.threads) {
         const std::vector<int> seat_agent = seating(g, agents, players);
         // Lend the instances to the seats (and take them back after the game).
         int next_copy = 1;

@@ -21,6 +21,7 @@
 // games already running finish and are counted.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -42,6 +43,9 @@ struct MatchConfig {
   std::optional<SprtSettings> sprt;
   // When set, every game is written there as a game record (eval/record.h), game_NNNNNN.txt.
   std::string save_games_dir;
+  // When set, no new game starts once it turns true (a training run's Ctrl-C); games already
+  // running finish and are counted. Not owned.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // One finished game.

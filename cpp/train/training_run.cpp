@@ -11,13 +11,13 @@
 
 #include "core/dir_listing.h"
 #include "core/files.h"
+#include "eval/match.h"
 #include "games/registry.h"
 #include "nn/torch_evaluator.h"
 #include "search/evaluator_factory.h"
 #include "selfplay/game_journal.h"
 #include "selfplay/shards.h"
 #include "train/checkpoint.h"
-#include "train/match.h"
 #include "train/replay.h"
 #include "train/run_metrics.h"
 
@@ -282,25 +282,30 @@ void TrainingRun::State::final_evaluation(const std::string& ckpt, const std::at
   const EvalConfig& e = cfg.eval;
   if (e.games <= 0) return;
   const long sims = e.simulations > 0 ? e.simulations : cfg.selfplay.mcts.simulations;
-  const AgentSpec net =
-      AgentSpec::parse(str_cat("mcts:evaluator=checkpoint,checkpoint=", ckpt, ",sims=", sims));
-  const AgentSpec uniform = AgentSpec::parse(str_cat("mcts:sims=", sims));
-  MatchSettings m;
+  // Built directly, not parsed from text: the checkpoint path may hold ',' or '='.
+  const AgentSpec net{"mcts",
+                      {{"evaluator", "checkpoint"}, {"checkpoint", ckpt}, {"sims", str_cat(sims)}}};
+  const AgentSpec uniform{"mcts", {{"sims", str_cat(sims)}}};
+  eval::MatchConfig m;
+  m.agents = {net, uniform};
   m.games = e.games;
-  m.random_opening_plies = e.random_opening_plies;
+  m.opening_plies = e.random_opening_plies;
   m.threads = e.threads;
   m.seed = zobrist_key(cfg.seed, trainer->step(), 0xe7a1);
+  m.stop = &stop;
   out << "evaluating the final network: " << e.games << " games, " << net.to_string() << " vs "
       << uniform.to_string() << " (seats alternate)\n";
   out.flush();
-  const auto t0 = Clock::now();
-  const MatchResult r = play_match(*game, net, uniform, m, &stop);
-  const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+  const eval::MatchResult result = eval::run_match(*game, m);
+  const eval::WDL r = result.tallies.at(0).total;
+  const double mean_return =
+      result.games_played() ? result.tallies.at(0).return_sum / result.games_played() : 0.0;
   char line[256];
   std::snprintf(line, sizeof line,
-                "final network vs uniform MCTS (%ld sims): %d wins, %d draws, %d losses in %d "
+                "final network vs uniform MCTS (%ld sims): %ld wins, %ld draws, %ld losses in %d "
                 "games (score %.3f, mean return %+.3f, %.1f s)\n",
-                sims, r.wins, r.draws, r.losses, r.games, r.score(), r.mean_return, secs);
+                sims, r.wins, r.draws, r.losses, result.games_played(), r.score(), mean_return,
+                result.seconds);
   out << line;
   out.flush();
   append_metrics_line(dir, JsonLine()
@@ -310,12 +315,12 @@ void TrainingRun::State::final_evaluation(const std::string& ckpt, const std::at
                                .add("games", static_cast<double>(games))
                                .add("opponent", uniform.to_string())
                                .add("simulations", static_cast<double>(sims))
-                               .add("eval_games", r.games)
+                               .add("eval_games", result.games_played())
                                .add("wins", r.wins)
                                .add("draws", r.draws)
                                .add("losses", r.losses)
                                .add("score", r.score())
-                               .add("mean_return", r.mean_return));
+                               .add("mean_return", mean_return));
 }
 
 TrainingRun::TrainingRun(const RunConfig& config, std::string run_dir, std::ostream& out)

@@ -93,7 +93,15 @@ TEST(TrainingRun, TinyRunTrainsAndWritesConsistentFiles) {
   ASSERT_EQ(lines.size(), 5u);  // steps 5, 10, 15, 20 and the evaluation
   EXPECT_NE(lines[3].find("\"step\":20,"), std::string::npos) << lines[3];
   EXPECT_NE(lines[4].find("\"kind\":\"eval\""), std::string::npos) << lines[4];
-  EXPECT_NE(out.str().find("final network vs uniform MCTS"), std::string::npos) << out.str();
+  EXPECT_NE(lines[4].find("\"eval_games\":2,"), std::string::npos) << lines[4];
+  // The two evaluation games are all counted as wins, draws or losses.
+  const std::regex eval_line(
+      "final network vs uniform MCTS \\(8 sims\\): ([0-9]+) wins, ([0-9]+) "
+      "draws, ([0-9]+) losses in 2 games");
+  std::smatch m;
+  const std::string printed = out.str();
+  ASSERT_TRUE(std::regex_search(printed, m, eval_line)) << printed;
+  EXPECT_EQ(std::stoi(m[1]) + std::stoi(m[2]) + std::stoi(m[3]), 2) << printed;
   EXPECT_TRUE(path_exists(dir + "/config.yaml"));
 
   // Resuming with a network that does not fit the checkpoint is an error naming the checkpoint,
