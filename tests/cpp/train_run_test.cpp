@@ -146,6 +146,17 @@ TEST(TrainingRun, TinyRunTrainsAndWritesConsistentFiles) {
 
 // The other engines, including an N-player game. Value targets are by seat (rotated to the mover):
 // rotated back to absolute players they must give the same returns for every sample of a game.
+// Agent specs are text with ',' and '=': a run directory holding them must still evaluate.
+TEST(TrainingRun, RunDirectoryWithSpecCharactersEvaluates) {
+  const std::string dir = test::temp_dir("run,sims=1");
+  std::ostringstream out;
+  std::atomic<bool> stop{false};
+  const RunSummary summary =
+      TrainingRun(tiny_config({"training.total_steps=10"}), dir, out).run(stop);
+  EXPECT_TRUE(summary.finished);
+  EXPECT_NE(out.str().find("losses in 2 games"), std::string::npos) << out.str();
+}
+
 TEST(TrainingRun, TinyRunsOfJumpersAndThreePlayerChineseCheckers) {
   for (const std::string name : {"tiny_jumpers", "tiny_chinese_checkers_3"}) {
     const std::string dir = test::temp_dir("run_" + name);
