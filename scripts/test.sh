@@ -3,8 +3,9 @@
 # bounded fuzz targets included), the sanitizer runs (scripts/sanitize.sh: ASan+UBSan over the
 # C++ tests, TSan over the multithreaded ones), and last the Python tests (and notebooks) through
 # pytest, whose summary stays the last line. Fails if any stage fails. Each stage prints its time.
-# The sanitizer runs are opt-in (HZ_SANITIZERS=1) until their time on a clean 2-core machine is
-# measured: two more builds of the library could push CI past its 90-minute limit.
+# The sanitizer runs build the library twice more (build-asan/, build-tsan/): on a fresh clone on
+# the 2-core development machine the whole command took 32 min, 21.5 of them sanitizers (README).
+# HZ_SANITIZERS=0 skips them for a quick local run.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 t0=$(date +%s)
@@ -19,7 +20,7 @@ t2=$(date +%s)
 echo "== C++ tests: $((t2 - t1)) s"
 
 san_status=0
-if [[ ${HZ_SANITIZERS:-0} == 1 ]]; then
+if [[ ${HZ_SANITIZERS:-1} != 0 ]]; then
   echo "== sanitizer runs (scripts/sanitize.sh)"
   bash scripts/sanitize.sh
   san_status=$?
