@@ -49,10 +49,9 @@ void GameJournal::append(const ShardInfo& info, const std::vector<Sample>& sampl
 }
 
 void GameJournal::clear() {
-  std::error_code ec;
-  if (!std::filesystem::exists(path_, ec)) return;
-  if (::truncate(path_.c_str(), 0) != 0)
-    fail("cannot empty the game journal '", path_, "': ", std::strerror(errno));
+  // Removed rather than truncated: an empty run folder of shards holds shards only.
+  if (::unlink(path_.c_str()) != 0 && errno != ENOENT)
+    fail("cannot remove the game journal '", path_, "': ", std::strerror(errno));
 }
 
 GameJournal::Recovered GameJournal::read(const ShardInfo& expected) const {

@@ -3,9 +3,9 @@
 //
 // A training run writes games into a shard every `training.shard_games` games; the games in
 // between live in memory. Each one is also appended here (and fdatasync'ed) as it finishes, and
-// the journal is emptied once they are in a shard. On resume, `recover` turns what the journal
+// the journal is removed once they are in a shard. On resume, `recover` turns what the journal
 // holds into the missing shard, unless the newest shard already has those games (a kill between
-// writing the shard and emptying the journal). Records are length-prefixed one-game shards
+// writing the shard and removing the journal). Records are length-prefixed one-game shards
 // (selfplay/shards.h), each with its own checksums, so a torn last record after a kill is
 // detected and dropped.
 //
@@ -28,7 +28,7 @@ class GameJournal {
 
   // Appends one finished game (its samples, all with one game id) and flushes it to disk.
   void append(const ShardInfo& info, const std::vector<Sample>& samples);
-  // Empties the journal (its games are now in a shard).
+  // Empties the journal (its games are now in a shard): removes the file.
   void clear();
 
   struct Recovered {

@@ -94,7 +94,7 @@ void TrainingRun::State::prepare() {
 }
 
 // Games that finished after the newest shard was written, kept in the journal, become a shard of
-// their own; unless the newest shard has them already (a kill between writing it and emptying the
+// their own; unless the newest shard has them already (a kill between writing it and removing the
 // journal).
 void TrainingRun::State::recover_journal() {
   const GameJournal::Recovered r = journal->read(shard_info);

@@ -1,6 +1,7 @@
 """What `hopzero train` writes, read back from Python with numpy alone (docs/formats.md): sample
 shards, metrics, checkpoints. Runs the tiny Alquerque config once (a few seconds)."""
 
+import glob
 import os
 import struct
 import subprocess
@@ -47,7 +48,7 @@ def test_shards_hold_canonical_samples_of_the_game(run_dir):
 
 
 def test_shard_reader_rejects_damage(run_dir, tmp_path):
-    path = sorted((os.path.join(run_dir, "shards", f) for f in os.listdir(os.path.join(run_dir, "shards"))))[0]
+    path = sorted(glob.glob(os.path.join(run_dir, "shards", "shard_*.bin")))[0]
     raw = open(path, "rb").read()
     header_bytes = struct.unpack_from("<I", raw, 12)[0]
     assert zlib.crc32(raw[header_bytes:]) == struct.unpack_from("<I", raw, 60)[0]
