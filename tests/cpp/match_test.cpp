@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include <tuple>
+
 #include "ab_checks.h"
 #include "ab_toy_games.h"
 #include "games/adapter_impl.h"
@@ -171,6 +173,32 @@ TEST(Match, SprtStopsEarlyAndErrorsAreNamed) {
   const auto draws = eval::run_match(*game, perfect);
   EXPECT_EQ(draws.tallies[0].total.draws, 4);
   EXPECT_DOUBLE_EQ(draws.elo->elo, 0.0);
+}
+
+// The trained networks kept in experiments/learning_vs_uniform still load (for their game) and
+// still beat uniform MCTS at equal simulations, as the experiment's README reports. A short
+// deterministic match (one thread): in the experiment the Alquerque network lost none of 200
+// games and the Jumpers one won 151 of 200.
+TEST(Match, ExperimentNetworksBeatUniformMcts) {
+  const std::string dir = std::string(HZ_SOURCE_DIR) + "/experiments/learning_vs_uniform/";
+  const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
+      {"alquerque", "max_plies=120", "checkpoints/alquerque_ckpt_001200.pt"},
+      {"jumpers", "size=6", "checkpoints/jumpers_6_ckpt_001000.pt"}};
+  for (const auto& [name, options, file] : cases) {
+    SCOPED_TRACE(file);
+    const auto game = make_game(name, GameOptions::parse(options));
+    eval::MatchConfig c;
+    c.agents = {
+        AgentSpec{"mcts",
+                  {{"evaluator", "checkpoint"}, {"checkpoint", dir + file}, {"sims", "48"}}},
+        AgentSpec{"mcts", {{"sims", "48"}}}};
+    c.games = 10;
+    c.seed = 3;
+    const eval::MatchResult r = eval::run_match(*game, c);
+    const eval::WDL a = r.tallies.at(0).total;
+    EXPECT_EQ(a.games(), 10);
+    EXPECT_GT(a.score(), 0.5) << a.wins << "-" << a.draws << "-" << a.losses;
+  }
 }
 
 }  // namespace
