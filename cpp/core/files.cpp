@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -121,6 +123,43 @@ uint32_t crc32(const void* data, size_t size, uint32_t previous) {
   const auto* p = static_cast<const unsigned char*>(data);
   for (size_t i = 0; i < size; ++i) c = table[(c ^ p[i]) & 0xFF] ^ (c >> 8);
   return ~c;
+}
+
+namespace {
+
+// Offset of the 8 digits of the last "crc32" field's value, or npos.
+size_t json_checksum_digits(std::string_view json) {
+  const size_t key = json.rfind("\"crc32\"");
+  if (key == std::string_view::npos) return key;
+  size_t at = key + 7;
+  while (at < json.size() && (json[at] == ' ' || json[at] == ':')) ++at;
+  if (at + 10 > json.size() || json[at] != '"' || json[at + 9] != '"')
+    return std::string_view::npos;
+  for (size_t i = at + 1; i < at + 9; ++i)
+    if (!std::isxdigit(static_cast<unsigned char>(json[i]))) return std::string_view::npos;
+  return at + 1;
+}
+
+}  // namespace
+
+void seal_json_checksum(std::string& json) {
+  const size_t at = json_checksum_digits(json);
+  if (at == std::string::npos || json.compare(at, 8, "00000000") != 0)
+    fail("internal: JSON text without a \"crc32\": \"00000000\" field to seal");
+  char digits[9];
+  std::snprintf(digits, sizeof digits, "%08x", crc32(json.data(), json.size()));
+  json.replace(at, 8, digits);
+}
+
+JsonChecksum check_json_checksum(std::string_view json) {
+  const size_t at = json_checksum_digits(json);
+  if (at == std::string_view::npos) return JsonChecksum::kAbsent;
+  const uint32_t stored =
+      static_cast<uint32_t>(std::stoul(std::string(json.substr(at, 8)), nullptr, 16));
+  std::string zeroed(json);
+  zeroed.replace(at, 8, "00000000");
+  return crc32(zeroed.data(), zeroed.size()) == stored ? JsonChecksum::kMatches
+                                                       : JsonChecksum::kMismatch;
 }
 
 }  // namespace hz

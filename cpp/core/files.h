@@ -27,4 +27,12 @@ std::vector<std::string> remove_interrupted_writes(const std::string& dir);
 
 uint32_t crc32(const void* data, size_t size, uint32_t previous = 0);
 
+// Checksummed JSON text (metrics lines, ladder.json): the text holds a field "crc32" whose value
+// is a string of 8 hex digits, the CRC-32 of the whole text with those digits written as
+// "00000000". seal_json_checksum fills in the digits of the last "crc32" field (written as
+// "00000000"); check_json_checksum says whether the text has one and whether it matches.
+void seal_json_checksum(std::string& json);
+enum class JsonChecksum { kMatches, kMismatch, kAbsent };
+JsonChecksum check_json_checksum(std::string_view json);
+
 }  // namespace hz

@@ -103,7 +103,8 @@ std::string ladder_json(const LadderConfig& c, const std::string& game,
                         const std::vector<LadderRow>& rows,
                         const std::vector<LadderMatch>& matches) {
   JsonWriter j;
-  j.begin_object().field("game", game).field("baseline", c.baseline.to_string());
+  j.begin_object().field("format", "hopzero-ladder").field("version", kLadderVersion);
+  j.field("game", game).field("baseline", c.baseline.to_string());
   j.field("games_per_pairing", c.games).field("sims", c.sims);
   j.field("opening_plies", c.opening_plies).field("prior_draws", c.prior_draws);
   j.key("players").begin_array();
@@ -119,15 +120,31 @@ std::string ladder_json(const LadderConfig& c, const std::string& game,
     j.field("wins", m.a_vs_b.wins).field("draws", m.a_vs_b.draws);
     j.field("losses", m.a_vs_b.losses).end_object();
   }
-  j.end_array().end_object();
-  return j.str();
+  j.end_array().field("crc32", "00000000").end_object();
+  std::string text = j.str();
+  seal_json_checksum(text);
+  return text;
 }
 
 std::vector<LadderMatch> read_ladder_matches(const std::string& path) {
   std::vector<LadderMatch> out;
   if (!path_exists(path)) return out;
+  const std::string text = read_file(path);
+  switch (check_json_checksum(text)) {
+    case JsonChecksum::kMatches:
+      break;
+    case JsonChecksum::kAbsent:
+      fail("ladder: '", path, "' has no checksum (truncated, or not written by this hopzero); ",
+           "delete it to play its matches again");
+    case JsonChecksum::kMismatch:
+      fail("ladder: '", path, "': checksum mismatch (the file is corrupt or was edited); ",
+           "delete it to play its matches again");
+  }
   try {
-    const YAML::Node root = YAML::LoadFile(path);
+    const YAML::Node root = YAML::Load(text);
+    if (!root["version"] || root["version"].as<int>() != kLadderVersion)
+      fail("format version ", root["version"] ? root["version"].as<std::string>() : "(none)",
+           " is not supported (this build reads version ", kLadderVersion, ")");
     for (const YAML::Node& m : root["matches"]) {
       LadderMatch x;
       x.a = m["a"].as<int>();

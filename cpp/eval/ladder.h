@@ -8,7 +8,8 @@
 // (eval/match.h) of `games` games with rotating seats (in a game of more than two players, the
 // checkpoint against a field of the other agent).
 //
-// Files (written atomically):
+// Files (written atomically; ladder.json carries "format", "version" and a "crc32" checksum
+// (core/files.h), checked before its matches are reused):
 //   RUN/ladder.csv   checkpoint,step,games,elo,elo_low,elo_high   (one row per checkpoint)
 //   RUN/ladder.json  the settings, every player with its rating and 95% interval, and every
 //                    match played (specs, settings, wins/draws/losses). A later run reuses the
@@ -28,6 +29,8 @@
 #include "search/agent.h"
 
 namespace hz::eval {
+
+inline constexpr int kLadderVersion = 1;  // of ladder.json
 
 struct LadderConfig {
   std::string run_dir;

@@ -45,7 +45,13 @@ JsonLine& JsonLine::add(const std::string& k, const std::string& value) {
 }
 
 void append_metrics_line(const std::string& run_dir, const JsonLine& line) {
-  append_line_durably(run_dir + "/metrics.jsonl", line.str());
+  // Format version first, checksum last (docs/formats.md).
+  const std::string fields = line.str();
+  std::string text = "{\"metrics_version\":" + std::to_string(kMetricsVersion) +
+                     (fields.size() > 2 ? "," : "") + fields.substr(1, fields.size() - 2) +
+                     ",\"crc32\":\"00000000\"}";
+  seal_json_checksum(text);
+  append_line_durably(run_dir + "/metrics.jsonl", text);
 }
 
 namespace {

@@ -47,7 +47,10 @@ class JsonLine {
   std::string body_;
 };
 
-// Appends one line to RUN/metrics.jsonl, flushed to disk.
+inline constexpr int kMetricsVersion = 1;
+
+// Appends one line to RUN/metrics.jsonl, flushed to disk: the line's fields between a leading
+// "metrics_version" and a trailing "crc32" (core/files.h, seal_json_checksum).
 void append_metrics_line(const std::string& run_dir, const JsonLine& line);
 
 class ProgressLog {

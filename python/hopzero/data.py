@@ -1,8 +1,10 @@
 """Readers for what a training run writes: metrics, sample shards, ladder tables.
 
 Everything returns plain dicts or numpy arrays. A torn last metrics line (a run killed while
-writing) is dropped with a warning; any other malformed line raises ValueError naming the file
-and line.
+writing) is dropped with a warning; any other malformed line, or one whose checksum does not
+match, raises ValueError naming the file and line. Metrics lines and ladder.json carry a format
+version and a CRC-32 ("crc32": 8 hex digits, the CRC of the text with those digits zeroed;
+docs/formats.md).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import csv
 import glob
 import json
 import os
+import re
 import struct
 import warnings
 import zlib
@@ -20,7 +23,24 @@ import numpy as np
 __all__ = [
     "read_metrics", "metrics_columns", "read_ladder", "read_ladder_json", "ladder_curve",
     "list_checkpoints", "read_shard", "read_shards", "shard_dtype", "dense_policies",
+    "json_checksum",
 ]
+
+
+METRICS_VERSION = 1
+LADDER_VERSION = 1
+_CRC_FIELD = re.compile(r'"crc32"\s*:\s*"([0-9a-fA-F]{8})"')
+
+
+def json_checksum(text: str) -> bool | None:
+    """Whether JSON text's last ``"crc32"`` field matches the text (None when it has none)."""
+    found = None
+    for found in _CRC_FIELD.finditer(text):
+        pass
+    if found is None:
+        return None
+    zeroed = text[:found.start(1)] + "00000000" + text[found.end(1):]
+    return zlib.crc32(zeroed.encode("utf-8")) == int(found.group(1), 16)
 
 
 def read_metrics(run_dir: str) -> list[dict]:
@@ -36,12 +56,23 @@ def read_metrics(run_dir: str) -> list[dict]:
         if not line.strip():
             continue
         try:
-            records.append(json.loads(line))
+            record = json.loads(line)
         except json.JSONDecodeError as e:
             if i == last and not line.endswith("}"):
                 warnings.warn(f"{path}:{i + 1}: dropping a torn last line")
                 continue
             raise ValueError(f"{path}:{i + 1}: not a JSON metrics line: {e}") from None
+        if not isinstance(record, dict):
+            raise ValueError(f"{path}:{i + 1}: not a JSON object")
+        version = record.pop("metrics_version", None)
+        if version is not None:  # lines of runs before the version (and checksum) was added have neither
+            if version != METRICS_VERSION:
+                raise ValueError(f"{path}:{i + 1}: metrics format version {version} is not "
+                                 f"supported (this reader reads version {METRICS_VERSION})")
+            if json_checksum(line) is not True:
+                raise ValueError(f"{path}:{i + 1}: checksum mismatch or missing (the line is corrupt)")
+            record.pop("crc32", None)
+        records.append(record)
     return records
 
 
@@ -80,10 +111,18 @@ def read_ladder_json(run_dir: str) -> dict | list:
     """The ladder summary (``run_dir/ladder.json``) as parsed JSON."""
     path = os.path.join(run_dir, "ladder.json") if os.path.isdir(run_dir) else run_dir
     with open(path, encoding="utf-8") as f:
-        try:
-            return json.load(f)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{path}: not JSON: {e}") from None
+        text = f.read()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{path}: not JSON: {e}") from None
+    if isinstance(data, dict) and data.get("format") == "hopzero-ladder":
+        if data.get("version") != LADDER_VERSION:
+            raise ValueError(f"{path}: ladder format version {data.get('version')} is not supported "
+                             f"(this reader reads version {LADDER_VERSION})")
+        if json_checksum(text) is not True:
+            raise ValueError(f"{path}: checksum mismatch or missing (the file is corrupt)")
+    return data
 
 
 _STEP_COLUMNS = ("step", "checkpoint_step", "steps")

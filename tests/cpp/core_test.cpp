@@ -144,6 +144,25 @@ TEST(Files, RemoveInterruptedWritesTakesOnlyTemporaryFiles) {
   EXPECT_TRUE(remove_interrupted_writes(dir + "/absent").empty());
 }
 
+TEST(Files, JsonChecksumSealsAndDetectsChanges) {
+  std::string json = "{\"a\": 1, \"b\": [2, 3], \"crc32\": \"00000000\"}";
+  EXPECT_EQ(check_json_checksum(json), JsonChecksum::kMismatch);  // not sealed yet
+  seal_json_checksum(json);
+  EXPECT_EQ(json.find("00000000"), std::string::npos) << json;
+  EXPECT_EQ(check_json_checksum(json), JsonChecksum::kMatches) << json;
+  // Every single-byte change outside the digits is caught.
+  const size_t digits = json.rfind('"') - 8;
+  for (size_t i = 0; i < json.size(); ++i) {
+    if (i >= digits && i < digits + 8) continue;
+    std::string changed = json;
+    changed[i] ^= 0x01;
+    EXPECT_NE(check_json_checksum(changed), JsonChecksum::kMatches) << changed;
+  }
+  EXPECT_EQ(check_json_checksum("{\"a\": 1}"), JsonChecksum::kAbsent);
+  std::string unsealable = "{\"a\": 1}";
+  EXPECT_THROW(seal_json_checksum(unsealable), Error);
+}
+
 TEST(Rng, SameSeedSameSequenceAndUniformRange) {
   Rng a(42), b(42), c(43);
   bool differs = false;

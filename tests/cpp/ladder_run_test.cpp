@@ -1,6 +1,7 @@
 // End-to-end test of the checkpoint ladder (eval/ladder.h) on real checkpoints: a tiny
 // Alquerque training run writes two checkpoints, the ladder plays them (MCTS with the network)
-// against a baseline and each other, fits, writes its files, and a second call reuses them.
+// against a baseline and each other, fits, writes its files, and a second call reuses them; a
+// damaged ladder.json stops the ladder with an error naming it.
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
@@ -12,6 +13,7 @@
 #include "core/files.h"
 #include "eval/ladder.h"
 #include "temp_dir.h"
+#include "test_util.h"
 #include "train/run_config.h"
 #include "train/training_run.h"
 
@@ -54,6 +56,26 @@ TEST(LadderRun, RatesTheCheckpointsOfATinyRun) {
   for (size_t at = 0; (at = again.str().find("(from ladder.json)", at)) != std::string::npos; ++at)
     ++reused;
   EXPECT_EQ(reused, 3u) << again.str();
+
+  // A damaged or unchecked ladder.json is never reused silently: the error names it.
+  const std::string good = read_file(dir + "/ladder.json");
+  EXPECT_EQ(check_json_checksum(good), JsonChecksum::kMatches);
+  EXPECT_NE(good.find("\"version\": 1"), std::string::npos) << good;
+  std::string edited = good;
+  const size_t wins = edited.find("\"wins\": ");
+  ASSERT_NE(wins, std::string::npos);
+  edited[wins + 8] = edited[wins + 8] == '1' ? '2' : '1';  // one result changed
+  const std::string no_checksum = good.substr(0, good.rfind(",")) + "\n}";
+  for (const auto& [text, problem] :
+       {std::pair<std::string, std::string>{edited, "checksum mismatch"},
+        {no_checksum, "has no checksum"},
+        {good.substr(0, good.size() / 2), "has no checksum"}}) {
+    write_file_atomically(dir + "/ladder.json", text);
+    std::ostringstream ignored;
+    const std::string msg = error_of([&] { eval::run_ladder(lc, ignored); });
+    EXPECT_NE(msg.find(dir + "/ladder.json"), std::string::npos) << msg;
+    EXPECT_NE(msg.find(problem), std::string::npos) << msg;
+  }
   std::filesystem::remove_all(dir);
 }
 

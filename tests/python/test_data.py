@@ -133,3 +133,23 @@ def test_list_checkpoints(tmp_path):
         (tmp_path / name).write_bytes(b"")
     steps = [s for s, _ in data.list_checkpoints(str(tmp_path))]
     assert steps == [2, 10]
+
+
+def _sealed(text):
+    """JSON text with its "crc32": "00000000" placeholder filled in (docs/formats.md)."""
+    return text.replace('"00000000"', '"%08x"' % zlib.crc32(text.encode()))
+
+
+def test_ladder_json_version_and_checksum_are_checked(tmp_path):
+    template = ('{\n  "format": "hopzero-ladder",\n  "version": 1,\n  "players": [],\n'
+                '  "matches": [{"a": 0, "b": 1, "wins": 3}],\n  "crc32": "00000000"\n}')
+    text = _sealed(template)
+    path = tmp_path / "ladder.json"
+    path.write_text(text)
+    assert data.read_ladder_json(str(tmp_path))["matches"][0]["wins"] == 3
+    path.write_text(text.replace('"wins": 3', '"wins": 4'))
+    with pytest.raises(ValueError, match="ladder.json: checksum mismatch"):
+        data.read_ladder_json(str(tmp_path))
+    path.write_text(_sealed(template.replace('"version": 1', '"version": 2')))
+    with pytest.raises(ValueError, match="version 2 is not supported"):
+        data.read_ladder_json(str(tmp_path))

@@ -82,3 +82,22 @@ def test_checkpoint_payload_opens_with_torch(run_dir):
     assert names[0] == "stem.weight"
     stem = getattr(archive.network, "t0")
     assert tuple(stem.shape) == (8, 11, 3, 3)  # channels x planes x 3 x 3 of the tiny config
+
+
+def test_metrics_lines_carry_a_version_and_a_checksum(run_dir, tmp_path):
+    lines = open(os.path.join(run_dir, "metrics.jsonl"), encoding="utf-8").read().splitlines()
+    assert len(lines) >= 2
+    for line in lines:
+        assert line.startswith('{"metrics_version":1,')
+        assert data.json_checksum(line) is True
+    records = data.read_metrics(run_dir)
+    assert [r["step"] for r in records if r["kind"] == "train"][-1] == 10
+    assert all("crc32" not in r and "metrics_version" not in r for r in records)
+    # One changed value in a line that is not the last: an error naming the file and line.
+    changed = list(lines)
+    changed[0] = changed[0].replace('"kind":"train"', '"kind":"trAin"')
+    assert changed[0] != lines[0]
+    path = tmp_path / "metrics.jsonl"
+    path.write_text("\n".join(changed) + "\n")
+    with pytest.raises(ValueError, match=r"metrics.jsonl:1: checksum mismatch"):
+        data.read_metrics(str(path))
