@@ -154,7 +154,16 @@ void ProgressLog::step(const TrainStats& s, long step, uint64_t games, uint64_t 
                 .add("samples_per_s", samples_s)
                 .add("evals_per_s", evals_s)
                 .add("avg_batch", avg_batch)
-                .add("train_samples_per_s", train_s));
+                .add("train_samples_per_s", train_s)
+                // Resignation (this session's self-play): the false-resign check is the share
+                // of play-on games in which the would-be resigner did not lose.
+                .add("resignations", static_cast<long>(selfplay.resignations))
+                .add("resign_playthroughs", static_cast<long>(selfplay.playthroughs))
+                .add("false_resignations", static_cast<long>(selfplay.false_resignations))
+                .add("false_resign_rate",
+                     selfplay.playthroughs > 0
+                         ? double(selfplay.false_resignations) / double(selfplay.playthroughs)
+                         : std::nan("")));
   char line[400];
   const std::string of = cfg_.loop.total_steps > 0 ? str_cat("/", cfg_.loop.total_steps) : "";
   std::snprintf(line, sizeof line,
@@ -166,6 +175,9 @@ void ProgressLog::step(const TrainStats& s, long step, uint64_t games, uint64_t 
                 sum_.value_loss / n, sum_.policy_entropy / n, s.learning_rate, games_s, evals_s,
                 avg_batch, train_s, eta(step, games).c_str());
   out_ << line;
+  if (cfg_.selfplay.resign_enabled())
+    out_ << "           resigned " << selfplay.resignations << " games; false resignations "
+         << selfplay.false_resignations << " of " << selfplay.playthroughs << " played on\n";
   out_.flush();
   sum_ = TrainStats{};
   count_ = accuracy_count_ = 0;

@@ -146,6 +146,33 @@ TEST(TrainingRun, TinyRunTrainsAndWritesConsistentFiles) {
 
 // The other engines, including an N-player game. Value targets are by seat (rotated to the mover):
 // rotated back to absolute players they must give the same returns for every sample of a game.
+// With resignation on, the metrics lines report resignations and the false-resign check. A
+// threshold of 0.9 makes an untrained network want to resign almost everywhere, so both the
+// resigned games and the played-on ones (half of them) are there.
+TEST(TrainingRun, ResignationAndTheFalseResignCheckAreReported) {
+  const std::string dir = test::temp_dir("run_resign");
+  std::ostringstream out;
+  std::atomic<bool> stop{false};
+  const RunSummary summary =
+      TrainingRun(tiny_config({"training.total_steps=20", "evaluation.games=0",
+                               "selfplay.resign_threshold=0.9", "selfplay.resign_playthrough=0.5"}),
+                  dir, out)
+          .run(stop);
+  ASSERT_TRUE(summary.finished);
+  const std::string last = metrics_lines(dir).back();
+  static const std::regex counts(
+      "\"resignations\":([0-9]+),\"resign_playthroughs\":([0-9]+),\"false_resignations\":([0-9]+),"
+      "\"false_resign_rate\":([0-9.e-]+|null)");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(last, m, counts)) << last;
+  const long resigned = std::stol(m[1]), played_on = std::stol(m[2]), false_ones = std::stol(m[3]);
+  EXPECT_GT(resigned, 0) << last;
+  EXPECT_GT(played_on, 0) << last;
+  EXPECT_LE(false_ones, played_on);
+  EXPECT_NEAR(std::stod(m[4]), double(false_ones) / double(played_on), 1e-5) << last;
+  EXPECT_NE(out.str().find("false resignations"), std::string::npos) << out.str();
+}
+
 // Agent specs are text with ',' and '=': a run directory holding them must still evaluate.
 TEST(TrainingRun, RunDirectoryWithSpecCharactersEvaluates) {
   const std::string dir = test::temp_dir("run,sims=1");
