@@ -70,17 +70,23 @@ ShardInfo parse_header(const std::string& path, const char* data, size_t file_si
   h.games = get<uint32_t>(data, 48);
   h.next_game_id = get<uint64_t>(data, 72);
   h.game.assign(data + kFixedHeader, name_bytes);
-  if (h.observation.planes <= 0 || h.observation.height <= 0 || h.observation.width <= 0 ||
-      h.num_actions <= 0 || h.num_players <= 0 || h.num_players > kMaxPlayers ||
-      h.policy_slots <= 0 || h.policy_slots > h.num_actions)
+  // Bounded before any size is computed from them (a crafted header must not overflow those).
+  constexpr int32_t kMaxDim = 1 << 12, kMaxActions = 1 << 24;
+  const auto in = [](int32_t v, int32_t hi) { return v > 0 && v <= hi; };
+  if (!in(h.observation.planes, kMaxDim) || !in(h.observation.height, kMaxDim) ||
+      !in(h.observation.width, kMaxDim) ||
+      int64_t{h.observation.planes} * h.observation.height * h.observation.width > kMaxActions ||
+      !in(h.num_actions, kMaxActions) || !in(h.num_players, kMaxPlayers) ||
+      !in(h.policy_slots, h.num_actions))
     bad("corrupt header (shape or counts out of range)");
-  if (get<uint32_t>(data, 52) != record_bytes(h))
-    bad("corrupt header (record size ", get<uint32_t>(data, 52), ", expected ", record_bytes(h),
-        ")");
-  const uint64_t expected_size = hbytes + h.count * record_bytes(h);
-  if (file_size < expected_size)
-    bad("truncated: ", file_size, " bytes, header promises ", expected_size, " (", h.count,
-        " records)");
+  const uint64_t rbytes = record_bytes(h);
+  if (get<uint32_t>(data, 52) != rbytes)
+    bad("corrupt header (record size ", get<uint32_t>(data, 52), ", expected ", rbytes, ")");
+  const uint64_t room = (file_size - hbytes) / rbytes;  // whole records the file can hold
+  if (h.count > room)
+    bad("truncated: ", file_size, " bytes, header promises ", h.count, " records of ", rbytes,
+        " bytes after a ", hbytes, "-byte header");
+  const uint64_t expected_size = hbytes + h.count * rbytes;
   if (file_size > expected_size)
     bad("has ", file_size - expected_size, " bytes after its last record");
   *records_crc = get<uint32_t>(data, 60);

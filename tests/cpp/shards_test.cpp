@@ -94,6 +94,19 @@ TEST(Shards, RejectsDamagedFilesNamingThem) {
   EXPECT_NE(error_for("short.bin", good.substr(0, good.size() - 10)).find("truncated"),
             std::string::npos);
   EXPECT_NE(error_for("tiny.bin", good.substr(0, 20)).find("truncated"), std::string::npos);
+  // A crafted header (checksums right) whose shape would overflow any size computed from it
+  // (UBSan found planes * height overflowing int in the size check; fuzz regression
+  // tests/fuzz/regressions/shard/overflowing_shape.bin).
+  std::string crafted = good;
+  const int32_t huge[2] = {1514668043, 1414548291};
+  std::memcpy(crafted.data() + 16, huge, sizeof huge);
+  uint32_t header_size = 0;
+  std::memcpy(&header_size, crafted.data() + 12, 4);
+  std::memset(crafted.data() + 64, 0, 4);
+  const uint32_t header_crc = crc32(crafted.data(), header_size);
+  std::memcpy(crafted.data() + 64, &header_crc, 4);
+  EXPECT_NE(error_for("crafted.bin", crafted).find("shape or counts out of range"),
+            std::string::npos);
   std::string flipped = good;
   flipped[good.size() - 30] ^= 1;
   EXPECT_NE(error_for("flip.bin", flipped).find("checksum"), std::string::npos);
