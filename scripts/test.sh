@@ -4,7 +4,7 @@
 # C++ tests, TSan over the multithreaded ones), and last the Python tests (and notebooks) through
 # pytest, whose summary stays the last line. Fails if any stage fails. Each stage prints its time.
 # The sanitizer runs build the library twice more (build-asan/, build-tsan/): on a fresh clone on
-# the 2-core development machine the whole command took 32 min, 21.5 of them sanitizers (README).
+# the 2-core development machine the whole command took 24.6 min, 15.3 of them sanitizers (README).
 # HZ_SANITIZERS=0 skips them for a quick local run.
 set -uo pipefail
 cd "$(dirname "$0")/.."
