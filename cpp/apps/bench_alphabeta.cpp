@@ -1,24 +1,17 @@
 // hopzero bench alphabeta: alpha-beta search speed (nodes/s) per game, from positions reached
 // by random play, through the same agents `hopzero match` uses.
-#include <time.h>
 
 #include <cstdio>
 #include <memory>
 
 #include "apps/bench.h"
+#include "core/cpu_time.h"
 #include "core/rng.h"
 #include "games/registry.h"
 #include "search/heuristic_agents.h"
 
 namespace hz::cli {
 namespace {
-
-// CPU seconds of the calling thread: on a loaded machine wall time undercounts the speed.
-double thread_cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
 
 struct Variant {
   std::string game;

@@ -2,7 +2,6 @@
 // evaluator, batching leaves across games) next to the raw forward throughput of the same
 // network at the same batch size and thread count, and their ratio: how much of the network's
 // speed self-play keeps.
-#include <time.h>
 
 #include <atomic>
 #include <chrono>
@@ -13,6 +12,7 @@
 
 #include "apps/bench.h"
 #include "apps/bench_network.h"
+#include "core/cpu_time.h"
 #include "nn/network.h"
 #include "nn/torch_evaluator.h"
 #include "search/evaluator_factory.h"
@@ -22,12 +22,6 @@
 
 namespace hz::cli {
 namespace {
-
-double process_cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
 
 struct Rate {
   double per_second = 0, per_cpu_second = 0;

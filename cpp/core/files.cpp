@@ -17,6 +17,9 @@
 
 namespace hz {
 
+// What write_file_atomically puts between a path and its pid while writing: "PATH.tmp.<pid>".
+static constexpr std::string_view kTemporaryInfix = ".tmp.";
+
 static void write_all(int fd, const char* data, size_t size, const std::string& path) {
   while (size > 0) {
     const ssize_t n = ::write(fd, data, size);
@@ -30,7 +33,7 @@ static void write_all(int fd, const char* data, size_t size, const std::string& 
 }
 
 void write_file_atomically(const std::string& path, std::string_view bytes) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  const std::string tmp = path + std::string(kTemporaryInfix) + std::to_string(::getpid());
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) fail("cannot create '", tmp, "': ", std::strerror(errno));
   try {
@@ -67,13 +70,11 @@ std::string read_file(const std::string& path) {
   return buf.str();
 }
 
-void append_line_durably(const std::string& path, std::string_view line) {
+void append_durably(const std::string& path, std::string_view bytes) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0) fail("cannot open '", path, "' for appending: ", std::strerror(errno));
-  std::string data(line);
-  data += '\n';
   try {
-    write_all(fd, data.data(), data.size(), path);
+    write_all(fd, bytes.data(), bytes.size(), path);
   } catch (...) {
     ::close(fd);
     throw;
@@ -82,8 +83,20 @@ void append_line_durably(const std::string& path, std::string_view line) {
   ::close(fd);
 }
 
+void append_line_durably(const std::string& path, std::string_view line) {
+  std::string data(line);
+  data += '\n';
+  append_durably(path, data);
+}
+
 size_t drop_torn_last_line(const std::string& path) {
-  if (!std::filesystem::exists(path)) return 0;
+  // Whole lines end in '\n': then the last byte alone says so, without reading a long log.
+  {
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    if (!in || in.tellg() <= 0) return 0;
+    in.seekg(-1, std::ios::end);
+    if (in.get() == '\n') return 0;
+  }
   const std::string text = read_file(path);
   const size_t keep = text.empty() || text.back() == '\n' ? text.size() : text.rfind('\n') + 1;
   // rfind gives npos when there is no '\n' at all: npos + 1 wraps to 0, the whole file is torn.
@@ -98,9 +111,9 @@ std::vector<std::string> remove_interrupted_writes(const std::string& dir) {
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
-    const size_t at = name.rfind(".tmp.");
+    const size_t at = name.rfind(kTemporaryInfix);
     if (!entry.is_regular_file() || at == std::string::npos || at == 0) continue;
-    const std::string pid = name.substr(at + 5);
+    const std::string pid = name.substr(at + kTemporaryInfix.size());
     if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
     removed.push_back(entry.path().string());
   }

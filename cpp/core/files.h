@@ -14,8 +14,10 @@ namespace hz {
 void write_file_atomically(const std::string& path, std::string_view bytes);
 // Reads a whole file; throws hz::Error naming the path if it cannot be read.
 std::string read_file(const std::string& path);
-// Appends one line (plus '\n') and flushes it to disk (metrics logs). Not atomic across lines:
-// readers drop a torn last line.
+// Appends bytes and flushes them to disk (fdatasync); throws hz::Error naming the path. Not
+// atomic: a kill can leave part of them, which readers of such files must detect.
+void append_durably(const std::string& path, std::string_view bytes);
+// Appends one line (plus '\n') the same way (metrics logs): readers drop a torn last line.
 void append_line_durably(const std::string& path, std::string_view line);
 // Cuts a torn last line (bytes after the last '\n', left by a kill during append_line_durably)
 // off `path`, so that the next append starts a fresh line; returns the bytes dropped (0 when the

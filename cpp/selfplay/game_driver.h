@@ -20,8 +20,6 @@
 // allocates only per move (its sample) and per game (its record), never per simulation.
 #pragma once
 
-#include <time.h>
-
 #include <atomic>
 #include <bit>
 #include <chrono>
@@ -32,6 +30,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/cpu_time.h"
 #include "search/mcts.h"
 #include "selfplay/selfplay_runner.h"
 
@@ -297,12 +296,7 @@ class GameDriver final : public SelfPlayRunner {
   };
 
   // CPU time of the calling thread, added once per worker at its end.
-  void add_thread_cpu_time() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    const int64_t ns = static_cast<int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
-    cpu_ns_ += ns;
-  }
+  void add_thread_cpu_time() { cpu_ns_ += cpu_time_ns(CLOCK_THREAD_CPUTIME_ID); }
 
   double seconds_since_start() const {
     const auto now = std::chrono::steady_clock::now().time_since_epoch().count();

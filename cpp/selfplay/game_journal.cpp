@@ -29,23 +29,7 @@ void GameJournal::append(const ShardInfo& info, const std::vector<Sample>& sampl
   std::memcpy(record.data() + 8, &length, 8);
   record += shard;
 
-  const int fd = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (fd < 0) fail("cannot open the game journal '", path_, "': ", std::strerror(errno));
-  const char* data = record.data();
-  size_t left = record.size();
-  while (left > 0) {
-    const ssize_t n = ::write(fd, data, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const int err = errno;
-      ::close(fd);
-      fail("cannot append to the game journal '", path_, "': ", std::strerror(err));
-    }
-    data += n;
-    left -= static_cast<size_t>(n);
-  }
-  ::fdatasync(fd);
-  ::close(fd);
+  append_durably(path_, record);
 }
 
 void GameJournal::clear() {
