@@ -137,16 +137,26 @@ std::unique_ptr<Evaluator<G>> make_network_evaluator(const G& game,
   return std::make_unique<TorchEvaluator<G>>(game, std::move(slot));
 }
 
+// `count` evaluators (one per search thread) on one copy of a checkpoint's network.
 template <class G>
-std::unique_ptr<Evaluator<G>> make_checkpoint_evaluator(const G& game, const std::string& path,
-                                                        int threads) {
+std::vector<std::unique_ptr<Evaluator<G>>> make_checkpoint_evaluators(const G& game,
+                                                                      const std::string& path,
+                                                                      int threads, int count) {
   CheckpointMeta meta;
   std::shared_ptr<const Network> net = load_checkpoint_network(path, &meta);
   if (meta.game != game.name() || meta.game_options != game.options().to_string())
     fail("checkpoint '", path, "' was trained for ", meta.game, "(", meta.game_options,
          "), not for ", game.name(), "(", game.options().to_string(), ")");
-  return make_network_evaluator<G>(game, std::make_shared<const NetworkSlot>(std::move(net)),
-                                   threads);
+  const auto slot = std::make_shared<const NetworkSlot>(std::move(net));
+  std::vector<std::unique_ptr<Evaluator<G>>> out;
+  for (int i = 0; i < count; ++i) out.push_back(make_network_evaluator<G>(game, slot, threads));
+  return out;
+}
+
+template <class G>
+std::unique_ptr<Evaluator<G>> make_checkpoint_evaluator(const G& game, const std::string& path,
+                                                        int threads) {
+  return std::move(make_checkpoint_evaluators<G>(game, path, threads, 1).front());
 }
 
 }  // namespace hz

@@ -28,6 +28,7 @@ struct AgentSpec {
 // What a search-based agent can say about its last decision (for hints, notebooks, records).
 struct SearchInfo {
   std::vector<Action> actions;  // root children
+  std::vector<float> priors;    // the evaluator's prior per root child (empty where none)
   std::vector<int> visits;      // visit count per root child (0 for non-visit searches)
   std::vector<float> values;    // value of each child for the mover, in [-1, 1]
   float root_value = 0.0f;      // value of the root for the mover

@@ -44,4 +44,18 @@ std::unique_ptr<Evaluator<G>> make_evaluator(const G& game, const EvaluatorSpec&
   fail("unknown evaluator '", spec.kind, "'; one of: uniform, rollout, checkpoint");
 }
 
+// `count` evaluators for `count` threads searching one tree (a checkpoint is read once and its
+// network shared); evaluator 0 draws from `seed` (as make_evaluator), evaluator i > 0 from a
+// stream of its own.
+template <class G>
+std::vector<std::unique_ptr<Evaluator<G>>> make_evaluators(const G& game, const EvaluatorSpec& spec,
+                                                           uint64_t seed, int count) {
+  if (spec.kind == "checkpoint" && !spec.checkpoint.empty())
+    return make_checkpoint_evaluators<G>(game, spec.checkpoint, spec.threads, count);
+  std::vector<std::unique_ptr<Evaluator<G>>> out;
+  for (int i = 0; i < count; ++i)
+    out.push_back(make_evaluator<G>(game, spec, i == 0 ? seed : zobrist_key(seed, i)));
+  return out;
+}
+
 }  // namespace hz

@@ -31,6 +31,7 @@ struct Node {
   float prior = 0.0f;
   float value_sum = 0.0f;        // for acted_by
   float mover_value_sum = 0.0f;  // for mover (only when expanded)
+  float raw_value = 0.0f;        // the evaluator's value for mover, set at expansion (Gumbel)
   int32_t visits = 0;            // completed backups through this node
   int32_t in_flight = 0;         // selections waiting for an evaluation (virtual loss)
   int32_t parent = -1;

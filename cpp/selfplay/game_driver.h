@@ -4,9 +4,12 @@
 // one round every game's tree selects up to mcts.leaves_per_round leaves; all of them go to the
 // thread's evaluator in one evaluate() call; then every tree expands and backs up its leaves, and
 // a game whose search is done plays its move. A finished game is emitted as a FinishedGame
-// (selfplay/sample.h): one sample per searched position (canonical observation, visit shares by
-// canonical policy index, returns in seat order). Positions with one legal action are played
-// without search and give no sample.
+// (selfplay/sample.h): one sample per searched position (canonical observation, the search's
+// policy by canonical policy index: visit shares or Gumbel's improved policy, returns and the
+// search's root value in seat order). Positions with one legal action are played without search
+// and give no sample. With playout cap randomization (SelfPlayOptions::full_search_fraction) a
+// position gets a full or a fast search, drawn from the game's RNG; fast ones are marked as no
+// policy target.
 //
 // Determinism: game g uses an RNG seeded from (options.seed, g), so with one thread (or with a
 // deterministic evaluator that does not depend on batch composition) the same seed gives the same
@@ -85,6 +88,7 @@ class GameDriver final : public SelfPlayRunner {
     s.cpu_seconds = cpu_ns_ * 1e-9;
     s.games = games_;
     s.searches = searches_;
+    s.fast_searches = fast_searches_;
     s.actions = actions_;
     s.simulations = simulations_;
     s.evaluations = evaluations_;
@@ -106,6 +110,7 @@ class GameDriver final : public SelfPlayRunner {
     std::optional<State> state;
     FinishedGame record;
     bool active = false, searching = false;
+    bool full_search = true;  // the current search is a full one (policy target)
     bool may_resign = true;
     int would_resign = -1;  // player who would have resigned in a play-on game
   };
@@ -201,7 +206,15 @@ class GameDriver final : public SelfPlayRunner {
           apply(s, legal_[0]);
           continue;
         }
-        s.mcts.begin_search();
+        const SelfPlayOptions& o = d_.options_;
+        s.full_search =
+            o.full_search_fraction >= 1.0 || s.mcts.rng().uniform01() < o.full_search_fraction;
+        SearchBudget budget;
+        if (!s.full_search) {
+          budget.simulations = o.fast_simulations;
+          budget.noise = false;
+        }
+        s.mcts.begin_search(budget);
         s.searching = true;
         return;
       }
@@ -218,8 +231,9 @@ class GameDriver final : public SelfPlayRunner {
       s.searching = false;
       const State& state = *s.state;
       const int player = state.current_player();
-      record_sample(s);
+      if (s.full_search || d_.options_.fast_value_targets) record_sample(s);
       ++d_.searches_;
+      if (!s.full_search) ++d_.fast_searches_;
       if (d_.options_.resign_enabled() && s.would_resign < 0 && wants_to_resign(s)) {
         if (s.may_resign) {
           PlayerValues returns{};
@@ -253,17 +267,15 @@ class GameDriver final : public SelfPlayRunner {
       Sample sample;
       sample.observation.resize(d_.game_.observation_shape().size());
       state.observation(sample.observation.data());
-      int total = 0;
-      for (int i = 0; i < s.mcts.root_child_count(); ++i) total += s.mcts.root_child(i).visits;
-      for (int i = 0; i < s.mcts.root_child_count(); ++i) {
-        const Node& c = s.mcts.root_child(i);
-        if (c.visits > 0)
-          sample.policy.emplace_back(state.policy_index(c.action),
-                                     static_cast<float>(c.visits) / static_cast<float>(total));
-      }
+      s.mcts.root_policy(policy_);
+      for (int i = 0; i < s.mcts.root_child_count(); ++i)
+        if (policy_[i] > 0.0f)
+          sample.policy.emplace_back(state.policy_index(s.mcts.root_child(i).action), policy_[i]);
       sample.game_id = s.record.game_id;
       sample.ply = state.move_number();
       sample.player = state.current_player();
+      sample.search_value = to_seats(s.mcts.root_values(), sample.player, d_.game_.num_players());
+      sample.policy_target = s.full_search;
       s.record.samples.push_back(std::move(sample));
     }
 
@@ -292,6 +304,7 @@ class GameDriver final : public SelfPlayRunner {
     std::shared_ptr<Evaluator<G>> evaluator_;
     std::vector<Slot> slots_;
     std::vector<EvalItem<G>> items_;
+    std::vector<float> policy_;
     typename G::ActionList legal_;
   };
 
@@ -312,9 +325,9 @@ class GameDriver final : public SelfPlayRunner {
       std::chrono::steady_clock::now().time_since_epoch().count()};
   std::atomic<double> seconds_{0.0};
   std::atomic<bool> finished_{false}, stop_{false};
-  std::atomic<int64_t> next_game_{0}, games_{0}, searches_{0}, actions_{0}, simulations_{0},
-      evaluations_{0}, nodes_{0}, collisions_{0}, batches_{0}, resignations_{0}, playthroughs_{0},
-      false_resignations_{0}, cpu_ns_{0};
+  std::atomic<int64_t> next_game_{0}, games_{0}, searches_{0}, fast_searches_{0}, actions_{0},
+      simulations_{0}, evaluations_{0}, nodes_{0}, collisions_{0}, batches_{0}, resignations_{0},
+      playthroughs_{0}, false_resignations_{0}, cpu_ns_{0};
   std::array<std::atomic<int64_t>, SelfPlayStats::kHistogramBuckets> histogram_{};
   std::mutex mutex_;
   std::exception_ptr error_;

@@ -15,9 +15,16 @@
 namespace hz {
 
 struct Sample {
-  std::vector<float> observation;                // observation_shape().size() floats
-  std::vector<std::pair<int32_t, float>> policy;  // (canonical policy index, visit share), sums to 1
-  PlayerValues value{};                          // final returns by seat (see above)
+  std::vector<float> observation;  // observation_shape().size() floats
+  std::vector<std::pair<int32_t, float>>
+      policy;            // (canonical policy index, visit share), sums to 1
+  PlayerValues value{};  // final returns by seat (see above)
+  // The search's mean backed-up value vector at this position, by seat (a training target may
+  // mix it with `value`); equal to `value` in data written before searches recorded it.
+  PlayerValues search_value{};
+  // False for a position searched cheaply (playout cap randomization): its policy is no
+  // training target, only its value.
+  bool policy_target = true;
   uint64_t game_id = 0;
   int32_t ply = 0;     // move_number() of the state
   int32_t player = 0;  // absolute player to move

@@ -8,8 +8,9 @@ std::string SelfPlayStats::to_string() const {
   char line[256];
   std::string out;
   std::snprintf(line, sizeof line,
-                "time %.2f s (cpu %.2f s)  games %lld  searches %lld  actions %lld\n", seconds,
-                cpu_seconds, static_cast<long long>(games), static_cast<long long>(searches),
+                "time %.2f s (cpu %.2f s)  games %lld  searches %lld (fast %lld)  actions %lld\n",
+                seconds, cpu_seconds, static_cast<long long>(games),
+                static_cast<long long>(searches), static_cast<long long>(fast_searches),
                 static_cast<long long>(actions));
   out += line;
   std::snprintf(line, sizeof line,

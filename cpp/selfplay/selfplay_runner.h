@@ -30,6 +30,13 @@ struct SelfPlayOptions {
   // on, recording whether the resignation would have been false (the resigner did not lose).
   double resign_threshold = -1.0;  // <= -1: never resign
   double resign_playthrough_fraction = 0.1;
+  // Playout cap randomization (KataGo): a share `full_search_fraction` of searched positions get
+  // the full search (mcts.simulations, root noise) and are policy targets; the others get
+  // `fast_simulations` without root noise and give value targets only (or no sample, without
+  // `fast_value_targets`). 1: every search is full.
+  double full_search_fraction = 1.0;
+  int64_t fast_simulations = 8;
+  bool fast_value_targets = true;
 
   static MctsConfig default_mcts() {
     MctsConfig c;
@@ -49,6 +56,11 @@ struct SelfPlayOptions {
     if (resign_threshold > 1.0) fail("self-play: resign threshold must be <= 1");
     if (!(resign_playthrough_fraction >= 0.0 && resign_playthrough_fraction <= 1.0))
       fail("self-play: resign playthrough fraction must be in [0, 1]");
+    if (!(full_search_fraction > 0.0 && full_search_fraction <= 1.0))
+      fail("self-play: full search fraction must be in (0, 1], not ", full_search_fraction);
+    if (full_search_fraction < 1.0 && (fast_simulations < 1 || fast_simulations > mcts.simulations))
+      fail("self-play: fast simulations must be in [1, simulations = ", mcts.simulations, "], not ",
+           fast_simulations);
   }
 };
 
@@ -57,8 +69,9 @@ struct SelfPlayStats {
   double seconds = 0.0;                         // wall time
   double cpu_seconds = 0.0;  // CPU time of the workers, known once run() has returned
   int64_t games = 0;
-  int64_t searches = 0;  // positions searched (one sample each)
-  int64_t actions = 0;   // actions applied (searched and forced)
+  int64_t searches = 0;       // positions searched (one sample each, unless fast and skipped)
+  int64_t fast_searches = 0;  // of them, cheap searches (playout cap randomization)
+  int64_t actions = 0;        // actions applied (searched and forced)
   int64_t simulations = 0, evaluations = 0, nodes = 0, collisions = 0;
   int64_t batches = 0;
   std::array<int64_t, kHistogramBuckets> batch_histogram{};

@@ -31,10 +31,15 @@ T get(const char* buf, size_t at) {
   return v;
 }
 
-size_t record_bytes(const ShardInfo& h) {
-  return 24 + 4 * (static_cast<size_t>(h.num_players) + h.observation.size() +
+// Version 2 added each record's search values (num_players floats after the values) and its
+// flags (the formerly reserved word); version 1 is still read.
+size_t record_bytes(const ShardInfo& h, uint32_t version = kShardVersion) {
+  const size_t value_sets = version >= 2 ? 2 : 1;
+  return 24 + 4 * (value_sets * h.num_players + h.observation.size() +
                    2 * static_cast<size_t>(h.policy_slots));
 }
+
+constexpr uint32_t kNoPolicyTarget = 1;  // record flag: a fast search, value target only
 
 size_t header_bytes(const ShardInfo& h) {
   return (kFixedHeader + h.game.size() + 7) / 8 * 8;
@@ -42,14 +47,14 @@ size_t header_bytes(const ShardInfo& h) {
 
 // Parses and checks a header; `file_size` is the size of the whole file.
 ShardInfo parse_header(const std::string& path, const char* data, size_t file_size,
-                       uint32_t* records_crc, size_t* header_size) {
+                       uint32_t* records_crc, size_t* header_size, uint32_t* version_out) {
   auto bad = [&](auto&&... why) { fail("shard '", path, "': ", why...); };
   if (file_size < kFixedHeader) bad("truncated (", file_size, " bytes, shorter than a header)");
   if (std::memcmp(data, kMagic, 8) != 0) bad("not a hopzero shard (bad magic)");
   const uint32_t version = get<uint32_t>(data, 8);
-  if (version != kShardVersion)
-    bad("format version ", version, " is not supported (this build reads version ", kShardVersion,
-        ")");
+  if (version < 1 || version > kShardVersion)
+    bad("format version ", version, " is not supported (this build reads versions 1 to ",
+        kShardVersion, ")");
   const uint32_t hbytes = get<uint32_t>(data, 12);
   const uint32_t name_bytes = get<uint32_t>(data, 56);
   if (hbytes < kFixedHeader || hbytes > 1 << 20 || name_bytes > hbytes - kFixedHeader)
@@ -79,7 +84,7 @@ ShardInfo parse_header(const std::string& path, const char* data, size_t file_si
       !in(h.num_actions, kMaxActions) || !in(h.num_players, kMaxPlayers) ||
       !in(h.policy_slots, h.num_actions))
     bad("corrupt header (shape or counts out of range)");
-  const uint64_t rbytes = record_bytes(h);
+  const uint64_t rbytes = record_bytes(h, version);
   if (get<uint32_t>(data, 52) != rbytes)
     bad("corrupt header (record size ", get<uint32_t>(data, 52), ", expected ", rbytes, ")");
   const uint64_t room = (file_size - hbytes) / rbytes;  // whole records the file can hold
@@ -91,6 +96,7 @@ ShardInfo parse_header(const std::string& path, const char* data, size_t file_si
     bad("has ", file_size - expected_size, " bytes after its last record");
   *records_crc = get<uint32_t>(data, 60);
   *header_size = hbytes;
+  *version_out = version;
   return h;
 }
 
@@ -148,8 +154,11 @@ std::string encode_shard(ShardInfo h, const std::vector<Sample>& samples) {
     put<int32_t>(buf, at + 8, s.ply);
     put<int32_t>(buf, at + 12, s.player);
     put<int32_t>(buf, at + 16, static_cast<int32_t>(s.policy.size()));
+    put<uint32_t>(buf, at + 20, s.policy_target ? 0u : kNoPolicyTarget);
     size_t p = at + 24;
     std::memcpy(buf.data() + p, s.value.data(), 4 * h.num_players);
+    p += 4 * h.num_players;
+    std::memcpy(buf.data() + p, s.search_value.data(), 4 * h.num_players);
     p += 4 * h.num_players;
     std::memcpy(buf.data() + p, s.observation.data(), 4 * obs);
     p += 4 * obs;
@@ -177,13 +186,13 @@ std::vector<Sample> read_shard(const std::string& path, ShardInfo* info_out,
 
 std::vector<Sample> decode_shard(const std::string& path, const std::string& data,
                                  ShardInfo* info_out, const ShardInfo* expected) {
-  uint32_t records_crc = 0;
+  uint32_t records_crc = 0, version = 0;
   size_t hbytes = 0;
-  const ShardInfo h = parse_header(path, data.data(), data.size(), &records_crc, &hbytes);
+  const ShardInfo h = parse_header(path, data.data(), data.size(), &records_crc, &hbytes, &version);
   if (expected) check_expected(path, h, *expected);
   if (crc32(data.data() + hbytes, data.size() - hbytes) != records_crc)
     fail("shard '", path, "': record checksum mismatch (the file is corrupt)");
-  const size_t obs = h.observation.size(), rbytes = record_bytes(h);
+  const size_t obs = h.observation.size(), rbytes = record_bytes(h, version);
   std::vector<Sample> out(h.count);
   for (uint64_t r = 0; r < h.count; ++r) {
     const char* rec = data.data() + hbytes + r * rbytes;
@@ -192,12 +201,21 @@ std::vector<Sample> decode_shard(const std::string& path, const std::string& dat
     s.ply = get<int32_t>(rec, 8);
     s.player = get<int32_t>(rec, 12);
     const int32_t n = get<int32_t>(rec, 16);
-    if (n < 0 || n > h.policy_slots || s.player < 0 || s.player >= h.num_players)
+    const uint32_t flags = get<uint32_t>(rec, 20);
+    if (n < 0 || n > h.policy_slots || s.player < 0 || s.player >= h.num_players ||
+        (flags & ~kNoPolicyTarget) != 0)
       fail("shard '", path, "': record ", r, " is corrupt (policy count ", n, ", player ", s.player,
-           ")");
+           ", flags ", flags, ")");
+    s.policy_target = (flags & kNoPolicyTarget) == 0;
     size_t p = 24;
     std::memcpy(s.value.data(), rec + p, 4 * h.num_players);
     p += 4 * h.num_players;
+    if (version >= 2) {
+      std::memcpy(s.search_value.data(), rec + p, 4 * h.num_players);
+      p += 4 * h.num_players;
+    } else {
+      s.search_value = s.value;
+    }
     s.observation.resize(obs);
     std::memcpy(s.observation.data(), rec + p, 4 * obs);
     p += 4 * obs;
@@ -224,12 +242,13 @@ ShardInfo read_shard_info(const std::string& path) {
   if (::stat(path.c_str(), &st) != 0) fail("cannot stat shard '", path, "'");
   // parse_header wants the whole header in memory; names are short, 4 KiB is plenty, and a
   // longer header is reported as truncated, which is what it would look like anyway.
-  uint32_t records_crc = 0;
+  uint32_t records_crc = 0, version = 0;
   size_t hbytes = 0;
   if (head.size() >= 16 && get<uint32_t>(head.data(), 12) > head.size() &&
       static_cast<size_t>(st.st_size) > head.size())
     fail("shard '", path, "': header larger than 4 KiB (corrupt)");
-  return parse_header(path, head.data(), static_cast<size_t>(st.st_size), &records_crc, &hbytes);
+  return parse_header(path, head.data(), static_cast<size_t>(st.st_size), &records_crc, &hbytes,
+                      &version);
 }
 
 }  // namespace hz

@@ -23,7 +23,7 @@
 
 namespace hz {
 
-inline constexpr uint32_t kShardVersion = 1;
+inline constexpr uint32_t kShardVersion = 2;  // writes 2, reads 1 and 2 (docs/formats.md)
 
 struct ShardInfo {
   std::string game;  // AnyGame::full_name() of the variant, e.g. "jumpers(size=8)"

@@ -66,13 +66,18 @@ uint64_t ReplayWindow::total_added() const {
   return total_added_;
 }
 
-TrainBatch ReplayWindow::sample_batch(int batch_size, Rng& rng, bool augment) const {
+TrainBatch ReplayWindow::sample_batch(int batch_size, Rng& rng, bool augment,
+                                      double search_value_weight) const {
+  if (!(search_value_weight >= 0.0 && search_value_weight <= 1.0))
+    fail("replay window: search value weight must be in [0, 1], not ", search_value_weight);
+  const float w = static_cast<float>(search_value_weight);
   const int obs = game_.observation_shape().size(), players = game_.num_players();
   const int symmetries = augment ? game_.num_symmetries() : 1;
   TrainBatch b;
   b.size = batch_size;
   b.observations.resize(static_cast<size_t>(batch_size) * obs);
   b.values.resize(static_cast<size_t>(batch_size) * players);
+  b.policy_weights.resize(batch_size);
   b.policy_offsets.reserve(batch_size + 1);
   std::lock_guard<std::mutex> lock(mu_);
   if (samples_.empty()) fail("cannot draw a minibatch from an empty replay window");
@@ -84,8 +89,10 @@ TrainBatch ReplayWindow::sample_batch(int batch_size, Rng& rng, bool augment) co
       std::copy(s.observation.begin(), s.observation.end(), out);
     else
       game_.transform_observation(sym, s.observation.data(), out);
-    std::copy(s.value.begin(), s.value.begin() + players,
-              b.values.begin() + static_cast<size_t>(i) * players);
+    for (int k = 0; k < players; ++k)
+      b.values[static_cast<size_t>(i) * players + k] =
+          w == 0.0f ? s.value[k] : (1.0f - w) * s.value[k] + w * s.search_value[k];
+    b.policy_weights[i] = s.policy_target ? 1.0f : 0.0f;
     b.policy_offsets.push_back(static_cast<int32_t>(b.policy_indices.size()));
     for (const auto& [index, share] : s.policy) {
       b.policy_indices.push_back(sym == 0 ? index : game_.transform_policy_index(sym, index));

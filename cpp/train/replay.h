@@ -26,6 +26,8 @@ struct TrainBatch {
   int size = 0;
   std::vector<float> observations;      // size x observation floats
   std::vector<float> values;            // size x num_players value targets, by seat
+  std::vector<float> policy_weights;    // size: 1 where the row's policy is a target, else 0
+                                        // (empty: every row's is)
   std::vector<int32_t> policy_offsets;  // size + 1: row i's entries are [offsets[i], offsets[i+1])
   std::vector<int32_t> policy_indices;  // legal canonical policy indices of each row
   std::vector<float> policy_targets;    // visit share of each entry (sums to 1 per row)
@@ -47,8 +49,10 @@ class ReplayWindow {
   uint64_t total_added() const;  // samples ever added (including dropped ones)
 
   // `batch_size` samples drawn uniformly with replacement; with `augment`, each under a uniformly
-  // random symmetry of the game. The window must not be empty.
-  TrainBatch sample_batch(int batch_size, Rng& rng, bool augment) const;
+  // random symmetry of the game. Value targets are (1 - w) * final returns + w * the search's
+  // value, w = `search_value_weight`. The window must not be empty.
+  TrainBatch sample_batch(int batch_size, Rng& rng, bool augment,
+                          double search_value_weight = 0.0) const;
 
  private:
   const AnyGame& game_;

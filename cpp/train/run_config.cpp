@@ -6,6 +6,32 @@ namespace hz {
 
 namespace {
 
+// The root search (PUCT or Gumbel) and playout cap randomization.
+void read_search_kind(ConfigSection& s, SelfPlayOptions& o) {
+  const std::string root =
+      s.get_string("search", "puct", {"puct", "gumbel"},
+                   "root search: puct (visit-count policy) or gumbel (Gumbel AlphaZero: "
+                   "sequential halving, completed-Q improved policy as the policy target)");
+  o.mcts.root_search = root == "gumbel" ? RootSearch::kGumbel : RootSearch::kPuct;
+  const std::string interior = s.get_string(
+      "interior", "puct", {"puct", "gumbel"},
+      "selection below the root: puct, or gumbel (argmax improved policy - visit share)");
+  o.mcts.interior = interior == "gumbel" ? InteriorSelection::kGumbel : InteriorSelection::kPuct;
+  o.mcts.gumbel_considered = s.get_int("gumbel_considered", 16, 1, 4096,
+                                       "gumbel: root actions sequential halving starts from");
+  o.mcts.gumbel_c_visit =
+      s.get_double("gumbel_c_visit", 50.0, 0.0, 1e6, "gumbel: c_visit of sigma(q)");
+  o.mcts.gumbel_c_scale =
+      s.get_double("gumbel_c_scale", 0.1, 1e-6, 1e3, "gumbel: c_scale of sigma(q)");
+  o.full_search_fraction = s.get_double(
+      "full_search_fraction", 1.0, 1e-3, 1.0,
+      "playout cap randomization: share of searches that are full (policy targets); the rest "
+      "use fast_simulations and give value targets only (1: every search full)");
+  o.fast_simulations = s.get_int("fast_simulations", 8, 1, 1000000, "simulations of a fast search");
+  o.fast_value_targets = s.get_bool("fast_value_targets", true,
+                                    "fast-search positions are value targets (else not recorded)");
+}
+
 void read_selfplay(ConfigSection s, RunConfig& r) {
   SelfPlayOptions& o = r.selfplay;
   o.threads = s.get_int("threads", 1, 1, 256, "self-play worker threads");
@@ -22,6 +48,7 @@ void read_selfplay(ConfigSection s, RunConfig& r) {
   o.mcts.dirichlet_fraction =
       s.get_double("dirichlet_fraction", 0.25, 0.0, 1.0, "share of Dirichlet noise in root priors");
   o.mcts.reuse_tree = s.get_bool("reuse_tree", true, "keep the subtree of the played move");
+  read_search_kind(s, o);
   o.temperature.initial =
       s.get_double("temperature", 1.0, 0.0, 100.0, "move-choice temperature in the opening");
   o.temperature.moves = s.get_int("temperature_moves", 20, 0, 100000,
@@ -54,6 +81,10 @@ void read_training(ConfigSection s, RunConfig& r) {
       s.get_int("total_steps", l.total_steps, 0, 1L << 40, "training steps of the run (0: games)");
   l.total_games = s.get_int("total_games", l.total_games, 0, 1L << 40,
                             "self-play games of the run, used when total_steps is 0");
+  l.time_budget_s = s.get_double(
+      "time_budget_s", l.time_budget_s, 0.0, 1e9,
+      "run time (all segments, s) after which the run ends; learning-rate schedules then "
+      "progress with the share of it spent (0: no budget)");
   l.shard_games =
       s.get_int("shard_games", l.shard_games, 1, 1L << 20, "finished games per sample shard");
   l.torch_threads =

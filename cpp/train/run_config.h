@@ -36,6 +36,8 @@ struct LoopConfig {
   long log_every = 10;          // steps between metrics lines
   long total_steps = 1000;      // end of the run (0: use total_games)
   long total_games = 0;         // end of the run when total_steps is 0
+  double time_budget_s = 0;     // > 0: the run also ends after this much training time (all
+                                // segments), and learning-rate schedules run on its share
   long shard_games = 32;        // games per sample shard (shards are also flushed at checkpoints)
   int torch_threads = 1;        // intra-op threads of the trainer
 };

@@ -19,6 +19,9 @@ TrainerConfig TrainerConfig::from_config(ConfigSection& s) {
                                 "L2 penalty on all weights, applied by the optimizer");
   c.value_loss_weight = s.get_double("value_loss_weight", c.value_loss_weight, 0.0, 100.0,
                                      "weight of the value MSE next to the policy cross-entropy");
+  c.search_value_weight =
+      s.get_double("search_value_weight", c.search_value_weight, 0.0, 1.0,
+                   "value target = (1 - w) * final return + w * the search's root value");
   c.lr_schedule = s.get_string("lr_schedule", c.lr_schedule, {"constant", "step", "cosine"},
                                "learning-rate schedule over training steps");
   c.lr_warmup_steps = s.get_int("lr_warmup_steps", c.lr_warmup_steps, 0, 1L << 40,
@@ -33,12 +36,15 @@ TrainerConfig TrainerConfig::from_config(ConfigSection& s) {
   return c;
 }
 
-double TrainerConfig::learning_rate_at(long step) const {
+double TrainerConfig::learning_rate_at(long step, double progress) const {
   double lr = learning_rate;
+  const double step_share = static_cast<double>(step) / std::max(1L, total_steps);
   if (lr_schedule == "step") {
-    lr *= std::pow(lr_step_factor, static_cast<double>(step / lr_step_every));
+    // Under a time budget, the step a run has reached in time: progress * total_steps.
+    const long at = std::max(step, static_cast<long>(progress * static_cast<double>(total_steps)));
+    lr *= std::pow(lr_step_factor, static_cast<double>(at / lr_step_every));
   } else if (lr_schedule == "cosine") {
-    const double t = std::min(1.0, static_cast<double>(step) / std::max(1L, total_steps));
+    const double t = std::min(1.0, std::max(step_share, progress));
     lr *= lr_min_factor + (1.0 - lr_min_factor) * 0.5 * (1.0 + std::cos(M_PI * t));
   }
   if (step < lr_warmup_steps) lr *= static_cast<double>(step + 1) / (lr_warmup_steps + 1);
@@ -74,7 +80,7 @@ void Trainer::Impl::set_learning_rate(double lr) {
 namespace {
 
 struct BatchTensors {
-  torch::Tensor observations, values, legal, targets;
+  torch::Tensor observations, values, legal, targets, policy_weights;
 };
 
 BatchTensors to_tensors(const NetworkConfig& c, const TrainBatch& b) {
@@ -91,6 +97,12 @@ BatchTensors to_tensors(const NetworkConfig& c, const TrainBatch& b) {
       {n, c.observation.planes, c.observation.height, c.observation.width}, torch::kFloat32);
   t.values =
       torch::from_blob(const_cast<float*>(b.values.data()), {n, c.num_players}, torch::kFloat32);
+  if (!b.policy_weights.empty()) {
+    if (b.policy_weights.size() != static_cast<size_t>(n))
+      fail("training batch: ", b.policy_weights.size(), " policy weights for ", n, " rows");
+    t.policy_weights =
+        torch::from_blob(const_cast<float*>(b.policy_weights.data()), {n}, torch::kFloat32);
+  }
   std::vector<int64_t> flat(b.policy_indices.size());
   for (int64_t i = 0; i < n; ++i)
     for (int32_t k = b.policy_offsets[i]; k < b.policy_offsets[i + 1]; ++k) {
@@ -120,7 +132,11 @@ Losses compute_losses(PolicyValueNet& net, const BatchTensors& t, double value_w
   torch::Tensor masked = logits.masked_fill(t.legal.logical_not(), -1e30f);
   torch::Tensor log_p = torch::log_softmax(masked, 1);
   Losses l;
-  l.policy = -(t.targets * log_p).sum(1).mean();
+  torch::Tensor row_policy_loss = -(t.targets * log_p).sum(1);
+  if (t.policy_weights.defined())
+    l.policy = (row_policy_loss * t.policy_weights).sum() / t.policy_weights.sum().clamp_min(1.0);
+  else
+    l.policy = row_policy_loss.mean();
   l.value = (values - t.values).pow(2).mean();
   l.total = l.policy + value_weight * l.value;
   torch::NoGradGuard no_grad;
@@ -143,9 +159,9 @@ Trainer::Trainer(const NetworkConfig& network, const TrainerConfig& config, uint
     : impl_(std::make_unique<Impl>(network, config, seed)) {}
 Trainer::~Trainer() = default;
 
-TrainStats Trainer::train_step(const TrainBatch& batch) {
+TrainStats Trainer::train_step(const TrainBatch& batch, double progress) {
   Impl& m = *impl_;
-  const double lr = m.config.learning_rate_at(m.step);
+  const double lr = m.config.learning_rate_at(m.step, progress);
   m.set_learning_rate(lr);
   BatchTensors t = to_tensors(m.network->config(), batch);
   m.optimizer->zero_grad();

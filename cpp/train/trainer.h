@@ -3,7 +3,8 @@
 // decay). LibTorch stays behind this header (train/trainer_impl.h has the torch side).
 //
 // Loss per minibatch of B rows:
-//   policy = mean_i( -sum_a pi_i(a) log softmax_legal(logits_i)(a) ), illegal logits masked out
+//   policy = sum_i w_i ( -sum_a pi_i(a) log softmax_legal(logits_i)(a) ) / sum_i w_i, illegal
+//            logits masked out, w_i the row's policy weight (0 for fast-search rows)
 //   value  = mean_i mean_seat (v_i - z_i)^2
 //   loss   = policy + value_loss_weight * value   (+ weight_decay/2 * |w|^2 via the optimizer)
 //
@@ -30,6 +31,7 @@ struct TrainerConfig {
   double momentum = 0.9;  // sgd only
   double weight_decay = 1e-4;
   double value_loss_weight = 1.0;
+  double search_value_weight = 0.0;      // value target: (1 - w) * final return + w * search value
   std::string lr_schedule = "constant";  // constant | step | cosine
   long lr_warmup_steps = 0;              // linear ramp from 0 over the first steps
   long lr_step_every = 1000;             // step: multiply by lr_step_factor every this many steps
@@ -41,7 +43,9 @@ struct TrainerConfig {
   // Reads this struct's keys from the `training:` section (does not call finish(): the section
   // holds the training loop's keys too). `total_steps` is set by the caller.
   static TrainerConfig from_config(ConfigSection& section);
-  double learning_rate_at(long step) const;
+  // The rate at `step`. `progress` in [0, 1] (optional) is how far a run with a time budget has
+  // got: the cosine and step schedules then run at max(step / total_steps, progress).
+  double learning_rate_at(long step, double progress = 0.0) const;
 };
 
 struct TrainStats {
@@ -60,8 +64,8 @@ class Trainer {
   Trainer(const Trainer&) = delete;
   Trainer& operator=(const Trainer&) = delete;
 
-  // One optimizer step on the batch; increments step().
-  TrainStats train_step(const TrainBatch& batch);
+  // One optimizer step on the batch; increments step(). `progress`: see learning_rate_at.
+  TrainStats train_step(const TrainBatch& batch, double progress = 0.0);
   // The loss on a batch without updating anything (inference mode batch norm).
   TrainStats measure(const TrainBatch& batch);
 

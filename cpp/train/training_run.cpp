@@ -65,7 +65,12 @@ struct TrainingRun::State {
                cfg.loop.train_ratio * static_cast<double>(samples);
   }
   bool steps_done() const {
-    return cfg.loop.total_steps > 0 && trainer->step() >= cfg.loop.total_steps;
+    return (cfg.loop.total_steps > 0 && trainer->step() >= cfg.loop.total_steps) ||
+           time_progress() >= 1.0;
+  }
+  // Share of the time budget spent (0 without one).
+  double time_progress() const {
+    return cfg.loop.time_budget_s > 0 ? clock.elapsed() / cfg.loop.time_budget_s : 0.0;
   }
 
   void prepare();
@@ -257,9 +262,9 @@ bool TrainingRun::State::train_loop(const std::atomic<bool>& stop) {
         continue;
       }
     }
-    const TrainBatch b =
-        window->sample_batch(cfg.trainer.batch_size, trainer->rng(), cfg.trainer.augment);
-    const TrainStats stats = trainer->train_step(b);
+    const TrainBatch b = window->sample_batch(cfg.trainer.batch_size, trainer->rng(),
+                                              cfg.trainer.augment, cfg.trainer.search_value_weight);
+    const TrainStats stats = trainer->train_step(b, std::min(1.0, time_progress()));
     const long step = trainer->step();
     {
       std::lock_guard<std::mutex> lock(mu);

@@ -165,15 +165,22 @@ def list_checkpoints(run_dir: str) -> list[tuple[int, str]]:
 
 
 SHARD_MAGIC = b"HZSHARD\0"
-SHARD_VERSION = 1
+SHARD_VERSION = 2  # written by this build; versions 1 and 2 are read
 _SHARD_FIXED_HEADER = 80
+NO_POLICY_TARGET = 1  # record flag: a fast search (playout cap randomization), value target only
 
 
-def shard_dtype(planes: int, height: int, width: int, num_players: int, slots: int) -> np.dtype:
-    """The numpy record type of one shard record (docs/formats.md)."""
+def shard_dtype(planes: int, height: int, width: int, num_players: int, slots: int,
+                version: int = SHARD_VERSION) -> np.dtype:
+    """The numpy record type of one shard record (docs/formats.md). Version 2 added
+    ``search_values`` and turned the reserved word into ``flags``."""
+    if version == 1:
+        head = [("flags", "<u4"), ("values", "<f4", (num_players,))]
+    else:
+        head = [("flags", "<u4"), ("values", "<f4", (num_players,)),
+                ("search_values", "<f4", (num_players,))]
     return np.dtype([
-        ("game_id", "<u8"), ("ply", "<i4"), ("player", "<i4"), ("policy_count", "<i4"),
-        ("reserved", "<i4"), ("values", "<f4", (num_players,)),
+        ("game_id", "<u8"), ("ply", "<i4"), ("player", "<i4"), ("policy_count", "<i4"), *head,
         ("observation", "<f4", (planes, height, width)), ("policy_index", "<i4", (slots,)),
         ("policy_prob", "<f4", (slots,)),
     ])
@@ -192,7 +199,7 @@ def read_shard(path: str) -> dict:
         raise ValueError(f"shard {path}: not a hopzero shard (bad magic)")
     (version, header_bytes, planes, height, width, num_actions, num_players, slots, count, games,
      record_bytes, name_bytes, records_crc, header_crc) = struct.unpack_from("<IIiiiiiiQIIIII", data, 8)
-    if version != SHARD_VERSION:
+    if version not in (1, 2):
         raise ValueError(f"shard {path}: format version {version} is not supported")
     if len(data) < header_bytes or name_bytes > header_bytes - _SHARD_FIXED_HEADER:
         raise ValueError(f"shard {path}: truncated or corrupt header")
@@ -200,7 +207,7 @@ def read_shard(path: str) -> dict:
     header[64:68] = b"\0\0\0\0"
     if zlib.crc32(bytes(header)) != header_crc:
         raise ValueError(f"shard {path}: header checksum mismatch")
-    dtype = shard_dtype(planes, height, width, num_players, slots)
+    dtype = shard_dtype(planes, height, width, num_players, slots, version)
     if dtype.itemsize != record_bytes:
         raise ValueError(f"shard {path}: record size {record_bytes}, expected {dtype.itemsize}")
     expected = header_bytes + count * record_bytes
@@ -209,6 +216,7 @@ def read_shard(path: str) -> dict:
     if zlib.crc32(data[header_bytes:]) != records_crc:
         raise ValueError(f"shard {path}: record checksum mismatch (the file is corrupt)")
     return {
+        "version": version,
         "game": data[80:80 + name_bytes].decode("utf-8"),
         "next_game_id": struct.unpack_from("<Q", data, 72)[0],
         "observation_shape": (planes, height, width),
@@ -222,8 +230,10 @@ def read_shard(path: str) -> dict:
 
 def read_shards(run_dir: str) -> dict:
     """Every shard of a run, concatenated in shard order: ``observation`` (N, C, H, W),
-    ``values`` (N, players, by seat), ``policy_index``/``policy_prob`` (N, K; K the widest shard,
-    unused slots -1/0), ``game_id``, ``ply``, ``player``, plus ``game`` and ``num_actions``."""
+    ``values`` and ``search_values`` (N, players, by seat; a version-1 shard's search values are
+    its values), ``policy_target`` (N, bool), ``policy_index``/``policy_prob`` (N, K; K the widest
+    shard, unused slots -1/0), ``game_id``, ``ply``, ``player``, plus ``game`` and
+    ``num_actions``."""
     paths = sorted(glob.glob(os.path.join(run_dir, "shards", "shard_*.bin")))
     if not paths:
         raise FileNotFoundError(f"no shards in {os.path.join(run_dir, 'shards')}")
@@ -235,6 +245,10 @@ def read_shards(run_dir: str) -> dict:
             raise ValueError(f"shard {p}: game {s['game']}, the run's first shard has {out['game']}")
     for key in ("observation", "values", "game_id", "ply", "player"):
         out[key] = np.concatenate([s["records"][key] for s in shards])
+    out["search_values"] = np.concatenate([
+        s["records"]["search_values" if s["version"] >= 2 else "values"] for s in shards])
+    out["policy_target"] = np.concatenate([
+        (s["records"]["flags"] & NO_POLICY_TARGET) == 0 for s in shards])
     for key, fill in (("policy_index", -1), ("policy_prob", 0.0)):
         parts = []
         for s in shards:

@@ -93,6 +93,92 @@ TEST(GameDriver, SameSeedOneThreadSameGames) {
   EXPECT_EQ(actions_of(one, "uniform"), actions_of(small_options(2, 2, 7), "uniform"));
 }
 
+// Options of the strength work (Gumbel root and interior, playout cap randomization), each
+// alone and together.
+std::vector<std::pair<std::string, SelfPlayOptions>> variants_of(const SelfPlayOptions& base) {
+  std::vector<std::pair<std::string, SelfPlayOptions>> out;
+  SelfPlayOptions gumbel = base;
+  gumbel.mcts.root_search = RootSearch::kGumbel;
+  out.emplace_back("gumbel root", gumbel);
+  gumbel.mcts.interior = InteriorSelection::kGumbel;
+  out.emplace_back("gumbel root and interior", gumbel);
+  SelfPlayOptions capped = base;
+  capped.full_search_fraction = 0.4;
+  capped.fast_simulations = 6;
+  out.emplace_back("playout cap", capped);
+  gumbel.full_search_fraction = 0.4;
+  gumbel.fast_simulations = 6;
+  out.emplace_back("gumbel and playout cap", gumbel);
+  return out;
+}
+
+TEST(GameDriver, SameSeedOneThreadSameGamesWithEachSearchOption) {
+  TakeAwayGame game({{"pile", "30"}, {"players", "3"}});
+  for (const auto& [name, o] : variants_of(small_options(1, 3, 7))) {
+    std::map<uint64_t, std::vector<Action>> first, second;
+    for (auto& [id, g] : play(game, o, "rollout")) {
+      expect_consistent_game(game, g);
+      first[id] = g.actions;
+    }
+    for (auto& [id, g] : play(game, o, "rollout")) second[id] = g.actions;
+    EXPECT_EQ(first, second) << name;
+    SelfPlayOptions other = o;
+    other.seed = 18;
+    std::map<uint64_t, std::vector<Action>> third;
+    for (auto& [id, g] : play(game, other, "rollout")) third[id] = g.actions;
+    EXPECT_NE(first, third) << name;
+  }
+}
+
+TEST(GameDriver, PlayoutCapMarksFastSearchesAsNoPolicyTarget) {
+  TakeAwayGame game({{"pile", "30"}});
+  SelfPlayOptions o = small_options(1, 4, 12);
+  o.full_search_fraction = 0.3;
+  o.fast_simulations = 5;
+  SelfPlayStats stats;
+  const auto games = play(game, o, "uniform", &stats);
+  int64_t full = 0, fast = 0;
+  for (const auto& [id, g] : games) {
+    expect_consistent_game(game, g);
+    for (const Sample& sample : g.samples) (sample.policy_target ? full : fast) += 1;
+  }
+  EXPECT_EQ(stats.fast_searches, fast);
+  EXPECT_EQ(stats.searches, full + fast);
+  // About 30% full searches (binomial over ~200 positions; 0.15 .. 0.45 is > 4 sigma wide).
+  const double share = static_cast<double>(full) / static_cast<double>(full + fast);
+  EXPECT_GT(share, 0.15);
+  EXPECT_LT(share, 0.45);
+  // Without fast value targets a fast position gives no sample at all.
+  o.fast_value_targets = false;
+  const auto only_full = play(game, o, "uniform", &stats);
+  int64_t samples = 0;
+  for (const auto& [id, g] : only_full)
+    for (const Sample& sample : g.samples) {
+      EXPECT_TRUE(sample.policy_target);
+      ++samples;
+    }
+  EXPECT_EQ(stats.searches - stats.fast_searches, samples);
+  EXPECT_GT(stats.fast_searches, 0);
+}
+
+TEST(GameDriver, GumbelSamplesCarryTheImprovedPolicyOverEveryChild) {
+  TakeAwayGame game({{"pile", "20"}});
+  SelfPlayOptions o = small_options(1, 2, 4);
+  o.mcts.root_search = RootSearch::kGumbel;
+  for (const auto& [id, g] : play(game, o, "rollout")) {
+    expect_consistent_game(game, g);
+    for (const Sample& sample : g.samples) {
+      // Every legal action (two here) has a share: the completed-Q policy is never zero.
+      EXPECT_EQ(sample.policy.size(), 2u);
+      for (int k = 0; k < 2; ++k) {
+        EXPECT_GE(sample.search_value[k], -1.0f);
+        EXPECT_LE(sample.search_value[k], 1.0f);
+      }
+      EXPECT_NEAR(sample.search_value[0] + sample.search_value[1], 0.0f, 1e-4);
+    }
+  }
+}
+
 TEST(GameDriver, ResignationAndPlayOnBookkeeping) {
   TakeAwayGame game({{"pile", "21"}});
   SelfPlayOptions o = small_options(1, 4, 30);
@@ -191,9 +277,50 @@ TEST(MctsAgent, SettingsAreCheckedByName) {
   EXPECT_EQ(error_of([&] {
               make(
                   "mcts:sims=5,evaluator=rollout,rollouts=3,cpuct=1,time_ms=0,temperature=0.5,"
-                  "reuse=false,batch=2,noise=0.25,alpha=0.5,fpu=0.1");
+                  "reuse=false,batch=2,noise=0.25,alpha=0.5,fpu=0.1,threads=2,search=gumbel,"
+                  "interior=gumbel,considered=8,c_visit=40,c_scale=0.2,gumbel_noise=true");
             }),
             "");
+}
+
+TEST(MctsAgent, TimeLimitAlonePlaysAWholeGameToItsEnd) {
+  // Near the end every leaf is terminal; the search must still stop at its time limit (it used
+  // to back up terminal leaves forever). With two threads too.
+  auto g = adapter({{"pile", "12"}});
+  for (const std::string spec : {"mcts:time_ms=20", "mcts:time_ms=20,threads=2,batch=4",
+                                 "mcts:time_ms=20,evaluator=rollout,threads=2"}) {
+    auto agent = g->make_agent(AgentSpec::parse(spec), 5);
+    auto state = g->new_initial_state();
+    int moves = 0;
+    while (!state->is_terminal()) {
+      const Action a = agent->select_action(*state);
+      ASSERT_TRUE(g->state_of(*state).is_terminal() == false);
+      TakeAwayGame::ActionList legal;
+      g->state_of(*state).legal_actions(legal);
+      ASSERT_TRUE(legal.contains(a)) << spec;
+      state->apply(a);
+      ++moves;
+    }
+    EXPECT_GT(moves, 4) << spec;
+  }
+}
+
+TEST(MctsAgent, SearchThreadsFindTheWinningTurn) {
+  auto g = adapter({{"pile", "9"}});
+  for (const std::string spec :
+       {"mcts:sims=2000,threads=2,batch=4", "mcts:sims=2000,threads=3,batch=2,evaluator=rollout",
+        "mcts:sims=400,search=gumbel,interior=gumbel,threads=2,batch=2"}) {
+    auto agent = g->make_agent(AgentSpec::parse(spec), 3);
+    auto state = g->deserialize_state("5 1 0 1");
+    EXPECT_EQ(agent->select_action(*state), TakeAwayGame::kTake) << spec;
+    int visits = 0;
+    for (int v : agent->last_search().visits) visits += v;
+    EXPECT_GE(visits, 400) << spec;
+  }
+  EXPECT_NE(error_of([&] {
+              g->make_agent(AgentSpec::parse("mcts:time_ms=5,search=gumbel"), 1);
+            }).find("sims"),
+            std::string::npos);
 }
 
 TEST(MctsAgent, TimeLimitAloneDecides) {

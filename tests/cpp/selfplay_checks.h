@@ -36,8 +36,11 @@ void expect_sample_of(const G& game, const FinishedGame& g, const Sample& sample
   }
   EXPECT_NEAR(sum, 1.0f, 1e-4f);
   const int n = game.num_players();
-  for (int k = 0; k < n; ++k)
+  for (int k = 0; k < n; ++k) {
     EXPECT_EQ(sample.value[k], g.returns[(sample.player + k) % n]) << "seat " << k;
+    EXPECT_TRUE(sample.search_value[k] >= -1.0f && sample.search_value[k] <= 1.0f)
+        << "search value of seat " << k << ": " << sample.search_value[k];
+  }
 }
 
 // Replays a finished game: one sample per position with a choice (none for forced actions; a

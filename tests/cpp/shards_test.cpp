@@ -37,6 +37,8 @@ std::vector<Sample> samples() {
     for (int k = 0; k < 12; ++k) s.observation[k] = 0.25f * k - i;
     for (int k = 0; k <= i; ++k) s.policy.emplace_back(39 - 3 * k, 1.0f / (i + 1));
     s.value = {0.5f, -1.0f, 0.5f};
+    s.search_value = {0.25f * i, -0.5f, 0.5f - 0.25f * i};
+    s.policy_target = i % 2 == 0;
     s.game_id = 1000 + i / 3;
     s.ply = i;
     s.player = i % 3;
@@ -59,6 +61,8 @@ TEST(Shards, RoundTripAndLayout) {
     EXPECT_EQ(out[i].observation, in[i].observation);
     EXPECT_EQ(out[i].policy, in[i].policy);
     EXPECT_EQ(out[i].value, in[i].value);
+    EXPECT_EQ(out[i].search_value, in[i].search_value);
+    EXPECT_EQ(out[i].policy_target, in[i].policy_target);
     EXPECT_EQ(out[i].game_id, in[i].game_id);
     EXPECT_EQ(out[i].ply, in[i].ply);
     EXPECT_EQ(out[i].player, in[i].player);
@@ -68,16 +72,40 @@ TEST(Shards, RoundTripAndLayout) {
   EXPECT_EQ(h.games, 2u);
   EXPECT_EQ(h.policy_slots, 5);
   EXPECT_EQ(h.next_game_id, 1002u);
-  // Layout from docs/formats.md: header 80 bytes + name (15) padded to 96; record = 24 + 4 *
-  // (3 values + 12 observation + 2 * 5 policy slots) = 124 bytes.
+  // Layout from docs/formats.md (version 2): header 80 bytes + name (15) padded to 96; record =
+  // 24 + 4 * (3 values + 3 search values + 12 observation + 2 * 5 policy slots) = 136 bytes; the
+  // flags word at offset 20 holds 1 for a record that is no policy target (the second).
   const std::string bytes = read_file(path);
-  EXPECT_EQ(bytes.size(), 96u + 5 * 124u);
+  EXPECT_EQ(bytes.size(), 96u + 5 * 136u);
   uint64_t game_id;
-  std::memcpy(&game_id, bytes.data() + 96 + 124, 8);
+  std::memcpy(&game_id, bytes.data() + 96 + 136, 8);
   EXPECT_EQ(game_id, 1000u);
+  uint32_t version, flags;
+  std::memcpy(&version, bytes.data() + 8, 4);
+  EXPECT_EQ(version, 2u);
+  std::memcpy(&flags, bytes.data() + 96 + 136 + 20, 4);
+  EXPECT_EQ(flags, 1u);
+  float search_value;
+  std::memcpy(&search_value, bytes.data() + 96 + 136 + 24 + 12, 4);
+  EXPECT_EQ(search_value, 0.25f);
   EXPECT_EQ(read_shard_info(path).count, 5u);
   write_shard(shard_path(dir, 2), info(), in);
   EXPECT_EQ(list_shards(dir), (std::vector<long>{2, 7}));
+}
+
+TEST(Shards, ReadsVersionOneFiles) {
+  // A shard written by the version-1 code (the fuzz corpus keeps one): every record is a policy
+  // target, and its search values are its final values.
+  const std::string path = std::string(HZ_SOURCE_DIR) + "/tests/fuzz/corpus/shard/seed_000.bin";
+  uint32_t version;
+  std::memcpy(&version, read_file(path).data() + 8, 4);
+  ASSERT_EQ(version, 1u);
+  const auto records = read_shard(path);
+  ASSERT_FALSE(records.empty());
+  for (const Sample& s : records) {
+    EXPECT_TRUE(s.policy_target);
+    EXPECT_EQ(s.search_value, s.value);
+  }
 }
 
 TEST(Shards, RejectsDamagedFilesNamingThem) {

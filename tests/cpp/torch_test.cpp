@@ -204,6 +204,56 @@ TEST(Trainer, LossMatchesHandComputedMaskedCrossEntropy) {
   EXPECT_LE(stats.policy_entropy, max_entropy / 16 + 1e-6);  // mass only on legal actions
 }
 
+TEST(Trainer, RowsWithoutAPolicyTargetAreLeftOutOfThePolicyLoss) {
+  // Playout cap randomization: a fast search's row has policy weight 0. The policy loss of a
+  // batch must equal that of the batch's policy rows alone; the value loss still counts all.
+  auto game = std::make_shared<GameAdapter<TicTacToe>>(GameOptions{});
+  std::vector<Sample> samples = make_samples(game->game(), 2, 4);
+  samples[1].policy_target = false;
+  ReplayWindow both(*game, 10), policy_row(*game, 10), fast_row(*game, 10);
+  both.add_samples(samples);
+  policy_row.add_samples({samples[0]});
+  fast_row.add_samples({samples[1]});
+  Trainer trainer(small_config(), TrainerConfig{}, 5);
+  // Draw rows until the batch holds each sample once (the window samples with replacement).
+  auto batch_of = [](const ReplayWindow& w, int n) {
+    for (uint64_t seed = 1;; ++seed) {
+      Rng rng(seed);
+      TrainBatch b = w.sample_batch(n, rng, false);
+      if (n == 1 || b.policy_weights[0] != b.policy_weights[1]) return b;
+    }
+  };
+  const TrainBatch mixed = batch_of(both, 2);
+  EXPECT_EQ(mixed.policy_weights[0] + mixed.policy_weights[1], 1.0f);
+  const TrainStats with_both = trainer.measure(mixed);
+  const TrainStats policy_only = trainer.measure(batch_of(policy_row, 1));
+  const TrainStats fast_only = trainer.measure(batch_of(fast_row, 1));
+  EXPECT_NEAR(with_both.policy_loss, policy_only.policy_loss, 1e-5);
+  EXPECT_NEAR(with_both.value_loss, (policy_only.value_loss + fast_only.value_loss) / 2, 1e-5);
+  EXPECT_EQ(fast_only.policy_loss, 0.0);  // no policy row at all: zero, not NaN
+}
+
+TEST(Replay, ValueTargetsMixTheSearchValue) {
+  auto game = std::make_shared<GameAdapter<TicTacToe>>(GameOptions{});
+  std::vector<Sample> samples = make_samples(game->game(), 1, 4);
+  samples[0].value = {1.0f, -1.0f};
+  samples[0].search_value = {0.2f, -0.2f};
+  ReplayWindow window(*game, 10);
+  window.add_samples(samples);
+  Rng rng(1);
+  // (1 - 0.25) * 1 + 0.25 * 0.2 = 0.8.
+  const TrainBatch b = window.sample_batch(3, rng, true, 0.25);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_FLOAT_EQ(b.values[2 * i], 0.8f);
+    EXPECT_FLOAT_EQ(b.values[2 * i + 1], -0.8f);
+    EXPECT_EQ(b.policy_weights[i], 1.0f);
+  }
+  EXPECT_FLOAT_EQ(window.sample_batch(1, rng, false, 0.0).values[0], 1.0f);
+  EXPECT_FLOAT_EQ(window.sample_batch(1, rng, false, 1.0).values[0], 0.2f);
+  EXPECT_NE(error_of([&] { window.sample_batch(1, rng, false, 1.5); }).find("1.5"),
+            std::string::npos);
+}
+
 TEST(Trainer, LossDecreasesOnAFixedBatch) {
   auto game = std::make_shared<GameAdapter<TicTacToe>>(GameOptions{});
   ReplayWindow window(*game, 100);

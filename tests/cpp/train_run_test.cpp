@@ -72,6 +72,46 @@ std::vector<std::string> metrics_lines(const std::string& dir) {
   return lines;
 }
 
+TEST(TrainingRun, TimeBudgetEndsTheRunAndDrivesTheSchedule) {
+  // A huge step count and a 4-second budget: the run ends by time, as complete, with the
+  // new search options on; resuming it does nothing more.
+  const std::string dir = test::temp_dir("run_budget");
+  const RunConfig cfg = tiny_config(
+      {"training.total_steps=1000000", "training.time_budget_s=4", "training.lr_schedule=cosine",
+       "selfplay.search=gumbel", "selfplay.full_search_fraction=0.5", "selfplay.fast_simulations=4",
+       "training.search_value_weight=0.5", "evaluation.games=0"});
+  std::ostringstream out;
+  std::atomic<bool> stop{false};
+  const auto t0 = std::chrono::steady_clock::now();
+  const RunSummary summary = TrainingRun(cfg, dir, out).run(stop);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_TRUE(summary.finished) << out.str();
+  EXPECT_GT(summary.step, 0) << out.str();
+  EXPECT_LT(summary.step, 1000000);
+  EXPECT_LT(s, 60.0);
+  const CheckpointMeta meta = read_checkpoint_meta(checkpoint_path(dir, summary.step));
+  EXPECT_GE(meta.elapsed_s, 4.0);
+  // Fast and full searches both reached the shards.
+  int fast = 0, full = 0;
+  for (long index : list_shards(dir))
+    for (const Sample& sample : read_shard(shard_path(dir, index)))
+      (sample.policy_target ? full : fast) += 1;
+  EXPECT_GT(fast, 0);
+  EXPECT_GT(full, 0);
+  std::ostringstream again;
+  EXPECT_EQ(TrainingRun(cfg, dir, again).run(stop).step, summary.step);
+  EXPECT_NE(again.str().find("already complete"), std::string::npos) << again.str();
+  // The cosine schedule follows the budget's share when it is ahead of the steps' share.
+  TrainerConfig tc;
+  tc.learning_rate = 0.1;
+  tc.lr_schedule = "cosine";
+  tc.lr_min_factor = 0.0;
+  tc.total_steps = 1000;
+  EXPECT_NEAR(tc.learning_rate_at(10, 0.5), 0.05, 1e-12);
+  EXPECT_NEAR(tc.learning_rate_at(500, 0.1), 0.05, 1e-12);
+  EXPECT_NEAR(tc.learning_rate_at(10, 1.0), 0.0, 1e-12);
+}
+
 TEST(TrainingRun, TinyRunTrainsAndWritesConsistentFiles) {
   const std::string dir = test::temp_dir("run_e2e");
   const RunConfig cfg = tiny_config({"training.total_steps=20"});
