@@ -1,4 +1,4 @@
-// A slow, plain reference implementation of the Alquerque rules (shared/rules/alquerque.md) for
+// A slow, plain reference implementation of the Alquerque rules (docs/rules/alquerque.md) for
 // the tests: a 5x5 array of cells, no bitboards, no tables, written from the rules page rather
 // than from the engine. It produces the same atomic action ids as the rules page defines
 // (step = point*8 + dir, jump = 200 + point*8 + dir, stop = 400, huff = 401 + point), so its

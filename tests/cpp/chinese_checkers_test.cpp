@@ -10,8 +10,8 @@
 #include <functional>
 #include <map>
 #include <set>
-#include <sstream>
 
+#include "chinese_checkers_positions.h"
 #include "chinese_checkers_reference.h"
 #include "core/rng.h"
 #include "games/adapter.h"
@@ -26,52 +26,11 @@ namespace {
 
 using State = ChineseCheckersState;
 
-
-
-std::vector<std::string> words(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
-struct Variant {
-  std::shared_ptr<AnyGame> any;
-  const ChineseCheckers* game = nullptr;
-};
-
-Variant make(const GameOptions& options) {
-  Variant v;
-  v.any = make_game("chinese_checkers", options);
-  v.game = &dynamic_cast<const GameAdapter<ChineseCheckers>&>(*v.any).game();
-  return v;
-}
-
-// A state from piece lists per player (hole names), the mover and optional ply/statuses.
-State position(const ChineseCheckers& g, const std::vector<std::string>& pieces,
-               const std::string& mover, int ply = 0, std::string statuses = "") {
-  std::string board(cc::kNumHoles, '.');
-  for (size_t p = 0; p < pieces.size(); ++p)
-    for (const std::string& name : words(pieces[p])) {
-      const int h = cc::parse_hole(name);
-      EXPECT_EQ(board[h], '.') << name << " listed twice";
-      board[h] = static_cast<char>('0' + p);
-    }
-  if (statuses.empty())
-    for (int p = 0; p < g.num_players(); ++p) statuses += p ? ",p" : "p";
-  return g.deserialize(board + " " + mover + " " + std::to_string(ply) + " " + statuses);
-}
-
-std::set<std::string> names_of(const cc::HoleSet& s) {
-  std::set<std::string> out;
-  s.for_each([&](int h) { out.insert(cc::hole_name(h)); });
-  return out;
-}
-
-std::set<std::string> name_set(const std::string& text) {
-  const auto w = words(text);
-  return {w.begin(), w.end()};
-}
+using cc_test::make;
+using cc_test::name_set;
+using cc_test::names_of;
+using cc_test::position;
+using cc_test::Variant;
 
 std::set<std::string> engine_moves(const State& s) {
   ChineseCheckers::ActionList legal;
@@ -468,13 +427,7 @@ TEST(ChineseCheckersScoring, AssignmentMatchesBruteForce) {
 // Options and notation
 
 TEST(ChineseCheckersOptions, CombinationsAreCheckedWithClearErrors) {
-  const std::string thirteen = error_of([] { make({{"players", "2"}, {"pieces", "13"}}); });
-  EXPECT_NE(thirteen.find("pieces=13"), std::string::npos) << thirteen;
-  EXPECT_NE(thirteen.find("players=4"), std::string::npos) << thirteen;
-  EXPECT_NE(thirteen.find("players=2"), std::string::npos) << thirteen;
-  const std::string nineteen = error_of([] { make({{"players", "6"}, {"pieces", "19"}}); });
-  EXPECT_NE(nineteen.find("pieces=19"), std::string::npos) << nineteen;
-  EXPECT_NE(nineteen.find("players=6"), std::string::npos) << nineteen;
+  // Piece counts against player counts: chinese_checkers_rules_test.cpp.
   EXPECT_NE(error_of([] { make({{"players", "5"}}); }).find("players"), std::string::npos);
   EXPECT_NE(error_of([] { make({{"max_plies", "100001"}}); }), "");
   EXPECT_NE(error_of([] { make({{"max_plies", "-1"}}); }), "");

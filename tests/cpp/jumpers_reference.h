@@ -1,4 +1,4 @@
-// A slow, independent Jumpers turn generator for the tests: it follows shared/rules/jumpers.md
+// A slow, independent Jumpers turn generator for the tests: it follows docs/rules/jumpers.md
 // literally on a plain grid of characters (no bitboards, no look-ahead, no code shared with the
 // engine) and enumerates every complete turn with its own notation text and resulting board.
 // Dead ends are simply turns that never get emitted. Test-only; allocates freely.

@@ -1,4 +1,4 @@
-// Tests of the Jumpers engine (cpp/games/jumpers) against shared/rules/jumpers.md: the seed's
+// Tests of the Jumpers engine (cpp/games/jumpers) against docs/rules/jumpers.md: the seed's
 // three examples replayed move by move, Red's first turns counted by hand, one position per
 // edge case of the rules, the notation, the state text, the network view, and random games
 // checked turn by turn against the independent slow generator in jumpers_reference.h.

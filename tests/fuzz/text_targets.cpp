@@ -330,7 +330,7 @@ const std::vector<std::string> kSpecTokens = {
 const std::vector<std::string> kOptionTokens = {
     ",", "=", "size", "players", "pieces", "diagonals", "huffing", "max_plies", "no_backward",
     "no_back_and_forth", "repetition_draw", "play_to_finish", "no_move_loses", "true", "false",
-    "all", "odd", "even", "none", "-1", "0", "6", "8", "10", "13", "19", "2147483648", "blocks",
+    "goal_rule", "fill", "all_own", "513", "all", "odd", "even", "none", "-1", "0", "6", "8", "10", "13", "19", "2147483648", "blocks",
     "channels", "policy_channels", "value_channels", "value_hidden", "planes", "height", "width",
     "actions"};
 // clang-format on

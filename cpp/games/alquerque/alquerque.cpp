@@ -48,6 +48,10 @@ Alquerque::Alquerque(const GameOptions& resolved) : options_(resolved) {
   if (max_plies_ < 1 || max_plies_ > 10000)
     fail("alquerque: option 'max_plies' must be in [1, 10000], not ", max_plies_);
   repetition_draw_ = resolved.get_bool("repetition_draw");
+  if (repetition_draw_ && max_plies_ > kMaxRepetitionPlies)
+    fail("alquerque: option 'max_plies' is ", max_plies_, ", but with repetition_draw=true it ",
+         "must be at most ", kMaxRepetitionPlies, " (the turns whose positions a state keeps); ",
+         "lower max_plies or set repetition_draw=false");
   no_backward_ = resolved.get_bool("no_backward");
   no_back_and_forth_ = resolved.get_bool("no_back_and_forth");
   huffing_ = resolved.get_bool("huffing");
@@ -109,7 +113,7 @@ AlquerqueState Alquerque::initial_state() const {
     if (r >= 3 || (r == 2 && c >= 3)) s.pieces_[0] |= bit(p);
     if (r <= 1 || (r == 2 && c <= 1)) s.pieces_[1] |= bit(p);
   }
-  if (repetition_draw_) s.push_history();
+  if (repetition_draw_) s.history_len_ = 1;  // the start is its own first occurrence
   return s;
 }
 
@@ -151,11 +155,10 @@ AlquerqueState Alquerque::transform_state(const State& s, int sym) const {
   }
   t.huffable_ = map_bits(s.huffable_);
   t.chain_ = map_point(s.chain_);
-  for (int i = 0; i < s.history_len_; ++i) {
-    const uint64_t h = s.history_[i];
-    t.history_[i] = pack_position(map_bits(static_cast<uint32_t>(h) & kBoardMask),
-                                  map_bits(static_cast<uint32_t>(h >> kPoints) & kBoardMask),
-                                  static_cast<int>(h >> (2 * kPoints)));
+  for (int i = 0; i + 1 < s.history_len_; ++i) {
+    const int step = s.history_steps_[i];
+    t.history_steps_[i] =
+        static_cast<uint8_t>(map[step / kDirs] * kDirs + sym_dir_[sym][step % kDirs]);
   }
   return t;
 }
@@ -223,24 +226,37 @@ uint64_t AlquerqueState::hash() const {
   return h;
 }
 
-void AlquerqueState::push_history() {
-  if (history_len_ == kHistory) {
-    std::memmove(history_, history_ + 1, sizeof(uint64_t) * (kHistory - 1));
-    --history_len_;
+int AlquerqueState::occurrences() const {
+  if (history_len_ == 0) return 0;
+  // Undo the remembered steps, newest first: the newest was made by the player not to move,
+  // and after undoing a step its maker is to move again.
+  uint32_t army[2] = {pieces_[0], pieces_[1]};
+  int player = to_move_ ^ 1, n = 1;
+  for (int i = history_len_ - 2; i >= 0; --i, player ^= 1) {
+    const int from = history_steps_[i] / kDirs, to = from + kDelta[history_steps_[i] % kDirs];
+    army[player] ^= bit(from) | bit(to);
+    n += player == to_move_ && army[0] == pieces_[0] && army[1] == pieces_[1];
   }
-  history_[history_len_++] = pack_position(pieces_[0], pieces_[1], to_move_);
-}
-
-int AlquerqueState::count_in_history(uint64_t position) const {
-  int n = 0;
-  for (int i = 0; i < history_len_; ++i) n += history_[i] == position;
   return n;
 }
 
+std::vector<uint64_t> AlquerqueState::history_positions() const {
+  std::vector<uint64_t> out(static_cast<size_t>(history_len_));
+  uint32_t army[2] = {pieces_[0], pieces_[1]};
+  int player = to_move_;
+  for (int i = history_len_ - 1; i >= 0; --i) {
+    out[i] = pack_position(army[0], army[1], player);
+    if (i == 0) break;
+    player ^= 1;  // the maker of step i - 1
+    const int from = history_steps_[i - 1] / kDirs;
+    army[player] ^= bit(from) | bit(from + kDelta[history_steps_[i - 1] % kDirs]);
+  }
+  return out;
+}
+
 int AlquerqueState::repetitions() const {
-  // At a turn start the last entry is this very position; mid-turn the history is empty
-  // (a jump or a huff cleared it) or ends with another position.
-  const int n = count_in_history(pack_position(pieces_[0], pieces_[1], to_move_));
+  // The history is empty mid-turn (a jump or a huff cleared it).
+  const int n = occurrences();
   return n > 0 ? n - 1 : 0;
 }
 
@@ -253,8 +269,7 @@ void AlquerqueState::derive_outcome() {
     outcome_ = me == 0 ? kBlackWins : kWhiteWins;
   } else if (chain_ < 0 && turns_ >= game_->max_plies_) {
     outcome_ = kDraw;
-  } else if (chain_ < 0 && game_->repetition_draw_ &&
-             count_in_history(pack_position(pieces_[0], pieces_[1], me)) >= 3) {
+  } else if (chain_ < 0 && game_->repetition_draw_ && occurrences() >= 3) {
     outcome_ = kDraw;
   }
 }

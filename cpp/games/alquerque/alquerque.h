@@ -1,4 +1,4 @@
-// Alquerque, the 5x5 game (rules: shared/rules/alquerque.md): the game class Alquerque and its
+// Alquerque, the 5x5 game (rules: docs/rules/alquerque.md): the game class Alquerque and its
 // value-type state AlquerqueState, on the contract of games/game.h.
 //
 // Board: 5 x 5 points, (row, col), row 0 at Black's side; point index row * 5 + col, kept as
@@ -22,10 +22,12 @@
 // End: the player to move with no pieces or no legal action loses (a huff of the last enemy
 // piece wins at once). Otherwise the game is drawn after max_plies complete turns, or, with
 // repetition_draw=true, at the third occurrence of the same position (the arrangement of the
-// pieces) with the same player to move, counted over the last kHistory turn starts since the
-// last capture, huff (or, with no_backward, forward step): those cannot be undone, so no
-// earlier position can recur. [decision] A loss on the turn that reaches max_plies wins over
-// the draw.
+// pieces) with the same player to move, counted over every turn start since the last capture,
+// huff (or, with no_backward, forward step): those cannot be undone, so no earlier position can
+// recur. The state keeps the step of each turn since then (one byte each; every such turn is a
+// single step) and walks them back to find earlier occurrences. There are at most max_plies
+// such turns, so repetition_draw needs max_plies <= kMaxRepetitionPlies (512). [decision] A loss
+// on the turn that reaches max_plies wins over the draw.
 //
 // Decisions where the rules page is silent:
 // - Huffable pieces are all the pieces of the player that could capture when it stepped (the
@@ -53,8 +55,10 @@
 // e.g. the start: "BBBBB/BBBBB/BB.WW/WWWWW/WWWWW w chain=- huff=- last=-,- turns=0 moves=0
 // history=1fffffe000" (one line). `last` is the no_back_and_forth memory (the step each
 // player made on its previous turn, "c2-c3"); `history` holds the packed turn-start positions
-// for repetition (white bits | black bits << 25 | mover << 50), oldest first; at a turn start
-// the last entry is the current position itself (history=- remembers nothing, not even that).
+// for repetition (white bits | black bits << 25 | mover << 50) since the last capture, huff or
+// forward step, oldest first; the last entry is the current position itself (history=-
+// remembers nothing, not even that; mid-chain it must be '-'). Reading checks that consecutive
+// entries are one step of the player to move apart and that there are at most turns + 1.
 // Whether the state is terminal is not written: deserialize recomputes it.
 //
 // Observation (canonical view of the player to move: for Black the board is turned 180
@@ -75,7 +79,7 @@
 //
 // Ownership and threads: an Alquerque is immutable after construction and may be shared; its
 // states keep a pointer to it and must not outlive it. A State is a plain value (552
-// bytes, most of it the repetition history), one thread at a time; legal_actions, apply and
+// bytes, most of it the repetition steps), one thread at a time; legal_actions, apply and
 // observation allocate nothing.
 #pragma once
 
@@ -103,7 +107,8 @@ inline constexpr Action kHuffBase = 401;
 inline constexpr int kNumActions = 426;
 
 inline constexpr int kNumPlanes = 11;
-inline constexpr int kHistory = 64;  // turn-start positions kept for repetition
+// Turns whose steps the state keeps for repetition_draw, and so the largest max_plies with it.
+inline constexpr int kMaxRepetitionPlies = 512;
 inline constexpr int kNumSymmetries = 8;
 
 // Direction d moves by (kDr[d], kDc[d]); on the point index that is kDelta[d].
@@ -189,6 +194,8 @@ class Alquerque {
 
  private:
   friend class AlquerqueState;
+  // deserialize's history field: checks it and stores it as steps in `s`.
+  void read_history(std::string_view text, const std::string& where, State& s) const;
 
   std::string name_ = "alquerque";
   GameOptions options_;
@@ -257,11 +264,15 @@ class AlquerqueState {
   inline uint32_t capturers() const;
   inline bool can_jump_from(int p) const;
   inline bool has_legal_action() const;
-  // Closes the mover's turn; `liable` are the mover's pieces the opponent may huff.
-  inline void end_turn(uint32_t liable);
-  void push_history();
+  // Closes the mover's turn; `liable` are the mover's pieces the opponent may huff; `step` is
+  // the turn's step id (read only when the turn was a single step since the history began).
+  inline void end_turn(uint32_t liable, Action step);
   void derive_outcome();  // after deserialize: the outcome that apply() would have set
-  int count_in_history(uint64_t position) const;
+  // Remembered turn starts equal to this position with this mover, itself included (0 when
+  // nothing is remembered). Walks the remembered steps back; allocates nothing.
+  int occurrences() const;
+  // The packed turn-start positions remembered, oldest first (for serialize).
+  std::vector<uint64_t> history_positions() const;
 
   const Alquerque* game_;
   uint32_t pieces_[2] = {0, 0};
@@ -271,10 +282,12 @@ class AlquerqueState {
   alquerque::Outcome outcome_ = alquerque::kOngoing;
   int8_t last_from_[2] = {-1, -1};  // no_back_and_forth memory: each player's previous step
   int8_t last_to_[2] = {-1, -1};
-  uint8_t history_len_ = 0;
   int16_t turns_ = 0;
+  int16_t history_len_ = 0;  // turn starts remembered for repetition (0: none)
   int32_t move_number_ = 0;
-  uint64_t history_[alquerque::kHistory];  // only [0, history_len_) is meaningful
+  // history_steps_[i] (a step id) leads from remembered turn start i to i + 1; only
+  // [0, history_len_ - 1) is meaningful. history_len_ - 1 <= turns_ <= max_plies <= the size.
+  uint8_t history_steps_[alquerque::kMaxRepetitionPlies];
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -342,12 +355,18 @@ inline bool AlquerqueState::has_legal_action() const {
   return !list.empty();
 }
 
-inline void AlquerqueState::end_turn(uint32_t liable) {
+inline void AlquerqueState::end_turn(uint32_t liable, Action step) {
   using namespace alquerque;
   chain_ = -1;
   ++turns_;
   to_move_ ^= 1;
   huffable_ = game_->huffing_ ? liable : 0;
+  if (game_->repetition_draw_) {
+    // Remembered even when the game ends here, so that the last entry is always this position.
+    // A non-empty history means this turn was one step (captures and huffs cleared it).
+    if (history_len_ > 0) history_steps_[history_len_ - 1] = static_cast<uint8_t>(step);
+    ++history_len_;
+  }
   if (pieces_[to_move_] == 0 || !has_legal_action()) {
     outcome_ = to_move_ == 0 ? kBlackWins : kWhiteWins;
     return;
@@ -356,10 +375,7 @@ inline void AlquerqueState::end_turn(uint32_t liable) {
     outcome_ = kDraw;
     return;
   }
-  if (game_->repetition_draw_) {
-    push_history();
-    if (count_in_history(pack_position(pieces_[0], pieces_[1], to_move_)) >= 3) outcome_ = kDraw;
-  }
+  if (game_->repetition_draw_ && occurrences() >= 3) outcome_ = kDraw;
 }
 
 inline void AlquerqueState::apply(Action a) {
@@ -379,7 +395,7 @@ inline void AlquerqueState::apply(Action a) {
   }
   if (a == kStop) {
     // The chain piece could have captured again (else the turn would have ended by itself).
-    end_turn(bit(chain_));
+    end_turn(bit(chain_), a);
     return;
   }
   if (a < kJumpBase) {
@@ -395,7 +411,7 @@ inline void AlquerqueState::apply(Action a) {
       last_to_[me] = static_cast<int8_t>(to);
     }
     if (g.no_backward_ && kDr[d] != 0) history_len_ = 0;  // forward steps cannot be undone
-    end_turn(liable);
+    end_turn(liable, a);
     return;
   }
   const int from = (a - kJumpBase) / kDirs, d = (a - kJumpBase) % kDirs;
@@ -410,7 +426,7 @@ inline void AlquerqueState::apply(Action a) {
     chain_ = static_cast<int8_t>(to);
     return;
   }
-  end_turn(0);
+  end_turn(0, a);
 }
 
 }  // namespace hz

@@ -108,6 +108,26 @@ Action read_action(std::string_view text) {
   fail(quoted(), ": a capture goes straight on over two segments of one line (it never turns)");
 }
 
+// The step id that leads from turn-start position `a` to `b` (packed as in pack_position), or
+// -1 if none does: b's mover is a's opponent, and a's mover moved one piece along a line in a
+// direction a remembered step can take (with no_backward only sideways: forward steps clear the
+// history and backward ones are not allowed).
+int step_between(const Alquerque& g, uint64_t a, uint64_t b) {
+  const int mover = static_cast<int>(a >> (2 * kPoints));
+  if (static_cast<int>(b >> (2 * kPoints)) != (mover ^ 1)) return -1;
+  auto army = [](uint64_t v, int player) {
+    return static_cast<uint32_t>(v >> (player * kPoints)) & kBoardMask;
+  };
+  if (army(a, mover ^ 1) != army(b, mover ^ 1)) return -1;
+  const uint32_t gone = army(a, mover) & ~army(b, mover), came = army(b, mover) & ~army(a, mover);
+  if (__builtin_popcount(gone) != 1 || __builtin_popcount(came) != 1) return -1;
+  const int from = __builtin_ctz(gone), to = __builtin_ctz(came);
+  for (int d = 0; d < kDirs; ++d)
+    if (g.has_line(from, d) && from + kDelta[d] == to && (!g.no_backward() || kDr[d] == 0))
+      return from * kDirs + d;
+  return -1;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -341,13 +361,47 @@ std::string AlquerqueState::serialize() const {
   out += std::to_string(move_number_);
   out += " history=";
   if (history_len_ == 0) out += '-';
-  for (int i = 0; i < history_len_; ++i) {
+  const std::vector<uint64_t> history = history_positions();
+  for (size_t i = 0; i < history.size(); ++i) {
     char buf[24];
-    const auto res = std::to_chars(buf, buf + sizeof(buf), history_[i], 16);
+    const auto res = std::to_chars(buf, buf + sizeof(buf), history[i], 16);
     if (i) out += ',';
     out.append(buf, res.ptr);
   }
   return out;
+}
+
+void Alquerque::read_history(std::string_view text, const std::string& where, State& s) const {
+  if (text == "-") return;
+  if (!repetition_draw_) fail(where, ": a history given, but repetition_draw is off");
+  if (s.chain_ >= 0) fail(where, ": a history given in the middle of a capture chain");
+  const std::vector<std::string_view> entries = split(text, ',');
+  if (entries.empty()) fail(where, ": history= is empty; write history=- for none");
+  // Also keeps the steps within history_steps_: turns <= max_plies <= kMaxRepetitionPlies.
+  if (entries.size() > static_cast<size_t>(s.turns_) + 1)
+    fail(where, ": ", entries.size(), " history entries, more than turns + 1 = ", s.turns_ + 1,
+         " turn starts");
+  uint64_t previous = 0;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const std::string_view e = entries[i];
+    uint64_t v = 0;
+    const auto res = std::from_chars(e.data(), e.data() + e.size(), v, 16);
+    if (res.ec != std::errc() || res.ptr != e.data() + e.size() || (v >> (2 * kPoints + 1)) ||
+        (v & (v >> kPoints) & kBoardMask))
+      fail(where, ": history entry '", e, "' is not a packed position");
+    if (i > 0) {
+      const int step = step_between(*this, previous, v);
+      if (step < 0)
+        fail(where, ": history entries ", i, " and ", i + 1, " ('", entries[i - 1], "', '", e,
+             "') are not one step apart");
+      s.history_steps_[i - 1] = static_cast<uint8_t>(step);
+    }
+    previous = v;
+  }
+  if (previous != pack_position(s.pieces_[0], s.pieces_[1], s.to_move_))
+    fail(where, ": the last history entry '", entries.back(),
+         "' is not the position itself (board and mover)");
+  s.history_len_ = static_cast<int16_t>(entries.size());
 }
 
 AlquerqueState Alquerque::deserialize(std::string_view text) const {
@@ -439,20 +493,7 @@ AlquerqueState Alquerque::deserialize(std::string_view text) const {
   if (s.move_number_ > kMaxMoveNumber)
     fail(quoted(), ": moves ", s.move_number_, " is above ", kMaxMoveNumber,
          " (no game is that long)");
-  const std::string_view history = value_of(fields[7], "history=");
-  if (history != "-") {
-    if (!repetition_draw_) fail(quoted(), ": a history given, but repetition_draw is off");
-    const std::vector<std::string_view> entries = split(history, ',');
-    if (entries.size() > kHistory) fail(quoted(), ": more than ", kHistory, " history entries");
-    for (std::string_view e : entries) {
-      uint64_t v = 0;
-      const auto res = std::from_chars(e.data(), e.data() + e.size(), v, 16);
-      if (res.ec != std::errc() || res.ptr != e.data() + e.size() || (v >> (2 * kPoints + 1)) ||
-          (v & (v >> kPoints) & kBoardMask))
-        fail(quoted(), ": history entry '", e, "' is not a packed position");
-      s.history_[s.history_len_++] = v;
-    }
-  }
+  read_history(value_of(fields[7], "history="), quoted(), s);
   s.derive_outcome();
   return s;
 }

@@ -1,4 +1,4 @@
-// Registers the game "alquerque" (rules: shared/rules/alquerque.md) with its rule options and
+// Registers the game "alquerque" (rules: docs/rules/alquerque.md) with its rule options and
 // the variants the conformance suite and perft listings cover.
 #include "games/adapter_impl.h"
 #include "games/alquerque/alquerque.h"
@@ -20,9 +20,15 @@ GameInfo alquerque_info() {
        0,
        "diagonal lines from the points whose row+col is odd (default), even (the classic "
        "board), or none"},
-      {"max_plies", "200", {}, 1, 10000, "the game is a draw after this many turns"},
+      {"max_plies",
+       "200",
+       {},
+       1,
+       10000,
+       "the game is a draw after this many turns (at most 512 with repetition_draw)"},
       {"repetition_draw", "true", boolean, 0, 0,
-       "the third occurrence of a position with the same player to move is a draw"},
+       "the third occurrence of a position with the same player to move is a draw (every "
+       "position since the last capture counts; needs max_plies <= 512)"},
       {"no_backward", "false", boolean, 0, 0,
        "steps may not go towards the player's own side (captures may)"},
       {"no_back_and_forth", "false", boolean, 0, 0,

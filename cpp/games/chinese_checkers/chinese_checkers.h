@@ -2,8 +2,9 @@
 // docs/rules/chinese_checkers.md (the rules page is the law; this header only summarises it). Game
 // contract: games/game.h.
 //
-// Variant options: players (2, 3, 4, 6), pieces (10; 13 only with 4 players; 19 only with 2),
-// no_move_loses, play_to_finish, max_plies (0 = 200 x players).
+// Variant options: players (2, 3, 4, 6), pieces (10, 13, 19: any count whose home regions, and
+// so goal regions, do not overlap for the seat layout: 19 needs 2 or 3 players), goal_rule
+// (fill, all_own), no_move_loses, play_to_finish, max_plies (0 = 200 x players).
 //
 // Seats: players take turns clockwise, player 0 first, from these triangles (board.h numbering,
 // 0 = bottom, clockwise): 2 players {0, 3}; 3 players {0, 2, 4}; 4 players {0, 1, 3, 4};
@@ -13,17 +14,20 @@
 // kPass = 14641 is legal only when the player has no move; with no_move_loses it means the
 // player is out and its pieces leave the board. num_actions() = 14642.
 //
-// End: after each turn the mover finishes if its goal region is full and holds at least one of
-// its own pieces (other players' pieces there count as its own). Without play_to_finish the first
-// to finish wins: +1 to it, -1/(N-1) to everyone else. With play_to_finish, finished players are
-// skipped and play goes on; the game ends when fewer than two players are still playing, and
-// returns go by rank linearly from +1 (first) to -1 (last).
-// A player that goes out (no_move_loses) ranks below everyone still playing; among those out,
-// the later one ranks higher. A player whose goal is complete when it has to pass finishes
-// rather than going out. Without play_to_finish, the last one standing when every other player
-// went out wins. After max_plies turns the game stops: finished players keep their ranks, those
-// still playing are ranked by remaining distance (scoring.h), ties sharing the average of their
-// rank values, then those out.
+// End: after each turn every player still playing is checked, the mover first, then the others
+// in turn order after it: a player finishes when its goal is complete. goal_rule=fill (the
+// default): the goal region is full and holds at least one of its own pieces (other players'
+// pieces there count as its own), so another player's move can complete it. goal_rule=all_own:
+// all its own pieces are inside its goal region. Without play_to_finish the first
+// to finish wins (so at most one player finishes on a turn): +1 to it, -1/(N-1) to everyone else.
+// With play_to_finish, finished players are skipped and play goes on; the game ends when fewer than
+// two players are still playing, and returns go by rank linearly from +1 (first) to -1 (last). A
+// player that goes out (no_move_loses) ranks below everyone still playing; among those out, the
+// later one ranks higher. A player whose goal is complete when it has to pass finishes rather than
+// going out. Without play_to_finish, the last one standing when every other player went out wins.
+// After max_plies turns the game stops: finished players keep their ranks, those still playing are
+// ranked by remaining distance (scoring.h), ties sharing the average of their rank values, then
+// those out.
 //
 // Canonical view (observation, policy_index): the board is turned so that the mover's triangle
 // is at the bottom; seat k is player (mover + k) % N. Observation planes on the 17x17 embedding
@@ -61,11 +65,15 @@ namespace hz {
 class ChineseCheckers;
 
 namespace cc {
-// Bound on legal actions: pieces x empty holes, at most 19 x (121 - 38) = 1577, plus pass.
+// Bound on legal actions: pieces x empty holes, at most 19 x (121 - 38) = 1577 (two players with
+// 19 each; 3 x 19 pieces leave 19 x 64, 6 x 13 leave 13 x 43), plus pass.
 inline constexpr int kMaxLegalActions = 1600;
 }  // namespace cc
 
 enum class SeatStatus : uint8_t { kPlaying = 0, kFinished = 1, kOut = 2 };
+// When a goal is complete: kFill, the region is full with at least one own piece in it;
+// kAllOwn, every own piece is in the region.
+enum class GoalRule : uint8_t { kFill = 0, kAllOwn = 1 };
 
 class ChineseCheckersState {
  public:
@@ -96,7 +104,7 @@ class ChineseCheckersState {
   SeatStatus status(int player) const { return static_cast<SeatStatus>(status_[player]); }
   // Finishing order (0 = first) of a finished player, elimination order of one that is out.
   int order(int player) const { return order_[player]; }
-  bool goal_complete(int player) const;  // the fill rule, whatever the player's status
+  bool goal_complete(int player) const;  // the variant's goal rule, whatever the player's status
 
  private:
   friend class ChineseCheckers;
@@ -151,6 +159,7 @@ class ChineseCheckers {
 
   // The variant.
   int pieces_per_player() const { return pieces_; }
+  GoalRule goal_rule() const { return goal_rule_; }
   bool no_move_loses() const { return no_move_loses_; }
   bool play_to_finish() const { return play_to_finish_; }
   int max_plies() const { return max_plies_; }
@@ -166,6 +175,7 @@ class ChineseCheckers {
   GameOptions options_;
   int players_ = 2;
   int pieces_ = 10;
+  GoalRule goal_rule_ = GoalRule::kFill;
   bool no_move_loses_ = false;
   bool play_to_finish_ = false;
   int max_plies_ = 400;

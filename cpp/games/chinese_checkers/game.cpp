@@ -4,6 +4,7 @@
 
 #include "core/error.h"
 #include "games/chinese_checkers/chinese_checkers.h"
+#include "games/chinese_checkers/notation.h"
 
 namespace hz {
 
@@ -28,23 +29,60 @@ const int* seat_triangles(int players) {
   }
   fail("chinese_checkers: option players must be 2, 3, 4 or 6, not ", players);
 }
+
+// Why `pieces` pieces per player do not fit `players` players: the first two seats whose home
+// regions, or goal regions, share holes, and those holes; "" when no two overlap. (A hole may
+// be one player's home and another's goal: with 3 players and 19 pieces each goal takes the
+// neighbouring homes' corners.)
+std::string region_overlap(int players, int pieces) {
+  const int* triangles = seat_triangles(players);
+  for (int p = 0; p < players; ++p)
+    for (int q = p + 1; q < players; ++q)
+      for (const int turn : {0, 3}) {  // home regions, then goal regions (the opposite ones)
+        const int tp = (triangles[p] + turn) % cc::kNumTriangles;
+        const int tq = (triangles[q] + turn) % cc::kNumTriangles;
+        const cc::HoleSet shared = cc::home_region(tp, pieces) & cc::home_region(tq, pieces);
+        if (shared.empty()) continue;
+        std::string holes;
+        shared.for_each([&](int h) {
+          if (!holes.empty()) holes += ' ';
+          holes += cc::hole_name(h);
+        });
+        return str_cat("the ", pieces, "-hole ", turn == 0 ? "home" : "goal",
+                       " regions of players ", p, " and ", q, " (triangles ", tp, " and ", tq,
+                       ") overlap at ", holes);
+      }
+  return "";
+}
+
+void check_regions_fit(int players, int pieces) {
+  if (pieces != 10 && pieces != 13 && pieces != 19)
+    fail("chinese_checkers: option pieces must be 10, 13 or 19, not ", pieces);
+  const std::string overlap = region_overlap(players, pieces);
+  if (overlap.empty()) return;
+  std::string fitting;
+  for (const int n : {10, 13, 19})
+    if (region_overlap(players, n).empty()) fitting += str_cat(fitting.empty() ? "" : ", ", n);
+  fail("chinese_checkers: option pieces=", pieces, " does not fit players=", players, ": ", overlap,
+       "; piece counts that fit players=", players, ": ", fitting);
+}
+
+GoalRule goal_rule_of(const std::string& text) {
+  if (text == "fill") return GoalRule::kFill;
+  if (text == "all_own") return GoalRule::kAllOwn;
+  fail("chinese_checkers: option goal_rule must be fill or all_own, not '", text, "'");
+}
 }  // namespace
 
 ChineseCheckers::ChineseCheckers(const GameOptions& resolved) : options_(resolved) {
   players_ = static_cast<int>(resolved.get_int("players"));
   pieces_ = static_cast<int>(resolved.get_int("pieces"));
+  goal_rule_ = goal_rule_of(resolved.get("goal_rule"));
   no_move_loses_ = resolved.get_bool("no_move_loses");
   play_to_finish_ = resolved.get_bool("play_to_finish");
   const long plies = resolved.get_int("max_plies");
   const int* triangles = seat_triangles(players_);
-  if (pieces_ != 10 && pieces_ != 13 && pieces_ != 19)
-    fail("chinese_checkers: option pieces must be 10, 13 or 19, not ", pieces_);
-  if (pieces_ == 13 && players_ != 4)
-    fail("chinese_checkers: option pieces=13 needs option players=4 (got players=", players_,
-         "); 13 pieces would overlap the neighbouring homes");
-  if (pieces_ == 19 && players_ != 2)
-    fail("chinese_checkers: option pieces=19 needs option players=2 (got players=", players_,
-         "); 19 pieces would overlap the neighbouring homes");
+  check_regions_fit(players_, pieces_);
   if (plies < 0 || plies > 100000)
     fail("chinese_checkers: option max_plies must be 0 (= 200 x players) or in [1, 100000], not ",
          plies);

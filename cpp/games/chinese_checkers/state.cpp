@@ -50,6 +50,8 @@ int ChineseCheckersState::owner_at(int hole) const {
 
 bool ChineseCheckersState::goal_complete(int player) const {
   const cc::HoleSet& goal = game_->goal(player);
+  if (game_->goal_rule() == GoalRule::kAllOwn)
+    return pieces_[player].any() && goal.contains_all(pieces_[player]);
   return occupied_.contains_all(goal) && (goal & pieces_[player]).any();
 }
 
@@ -91,9 +93,16 @@ int ChineseCheckersState::next_playing_after(int player) const {
 }
 
 void ChineseCheckersState::end_turn(int mover) {
-  if (status_[mover] == static_cast<uint8_t>(SeatStatus::kPlaying) && goal_complete(mover)) {
-    status_[mover] = static_cast<uint8_t>(SeatStatus::kFinished);
-    order_[mover] = num_finished_++;
+  // Under the fill rule any move can complete any goal, so every player still playing is
+  // checked: the mover first, then the others in turn order. Without play_to_finish the first
+  // one found is the winner.
+  const int n = game_->num_players();
+  for (int k = 0; k < n; ++k) {
+    const int p = (mover + k) % n;
+    if (status_[p] != static_cast<uint8_t>(SeatStatus::kPlaying) || !goal_complete(p)) continue;
+    status_[p] = static_cast<uint8_t>(SeatStatus::kFinished);
+    order_[p] = num_finished_++;
+    if (!game_->play_to_finish()) break;
   }
   const int playing = game_->num_players() - num_finished_ - num_out_;
   const bool over = (!game_->play_to_finish() && num_finished_ > 0) || playing < 2 ||

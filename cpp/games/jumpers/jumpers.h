@@ -1,4 +1,4 @@
-// Jumpers (rules: shared/rules/jumpers.md): the game class Jumpers and its value-type state, on
+// Jumpers (rules: docs/rules/jumpers.md): the game class Jumpers and its value-type state, on
 // the contract of games/game.h.
 //
 // Board: N x N points (N = 6, 8, 10), point index row * N + column (A1 = 0), kept as 128-bit

@@ -1,4 +1,4 @@
-// Registers the game "jumpers" (rules: shared/rules/jumpers.md) with its rule option `size`.
+// Registers the game "jumpers" (rules: docs/rules/jumpers.md) with its rule option `size`.
 #include "games/adapter_impl.h"
 #include "games/jumpers/jumpers.h"
 #include "games/registry.h"
