@@ -267,7 +267,9 @@ async function hint() {
     return `<tr><td>${esc(m.text)}</td><td>${(m.share * 100).toFixed(1)}%</td>` +
         `<td>${values.join(" / ")}</td></tr>`;
   });
-  const pv = out.principal_variation.map((m) => m.text).join(" ");
+  const shown = 16; // the principal variation's first actions; the rest is elided
+  const pv = out.principal_variation.slice(0, shown).map((m) => m.text).join(" ") +
+      (out.principal_variation.length > shown ? " …" : "");
   $("hint-out").innerHTML =
       `<p>${esc(out.agent)} suggests <b>${esc(out.best_text)}</b>; root value for ` +
       `${esc(names[out.mover])}: ${out.root_value.toFixed(3)}</p>` +
