@@ -1,4 +1,4 @@
-// The game registry: maps a game name to its rule options and its factory.
+// The game registry: maps a game name to its rule options, its factory and its board geometry.
 //
 // Each game registers itself from its own folder (HZ_REGISTER_GAME in its register.cpp); nothing
 // anywhere lists the games. The table is filled during static initialisation and is read-only
