@@ -129,7 +129,9 @@ class Api {
   using SessionHandler = std::function<json(Session&, int64_t id, const json& body)>;
   // Wraps a handler: JSON in, JSON out, every error a JSON answer with its status.
   static httplib::Server::Handler api(Handler handler);
-  // POST /api/game/<id>/<verb>: the session locked for the handler.
+  // The session of /api/game/<id>/...; HttpError 404 when there is none.
+  std::shared_ptr<Session> session_of(const httplib::Request& req, int64_t* id);
+  // /api/game/<id>/<verb>: the session locked for the handler.
   httplib::Server::Handler on_session(SessionHandler handler);
 
   json catalog() const;
@@ -162,12 +164,17 @@ httplib::Server::Handler Api::api(Handler handler) {
   };
 }
 
+std::shared_ptr<Session> Api::session_of(const httplib::Request& req, int64_t* id) {
+  const std::string id_text = req.matches[1];
+  if (id_text.size() > 15) fail_with(404, "no live game ", id_text);
+  *id = std::stoll(id_text);
+  return store_.get(*id);
+}
+
 httplib::Server::Handler Api::on_session(SessionHandler handler) {
   return api([this, handler](const httplib::Request& req) {
-    const std::string id_text = req.matches[1];
-    if (id_text.size() > 15) fail_with(404, "no live game ", id_text);
-    const int64_t id = std::stoll(id_text);
-    std::shared_ptr<Session> session = store_.get(id);
+    int64_t id = 0;
+    std::shared_ptr<Session> session = session_of(req, &id);
     const json body = body_of(req);
     std::lock_guard<std::mutex> lock(session->mutex);
     return handler(*session, id, body);
@@ -264,10 +271,8 @@ void Api::install(httplib::Server& server) {
 
   const std::string game = R"(/api/game/(\d+))";
   server.Get(game, api([this](const httplib::Request& req) {
-               const std::string id_text = req.matches[1];
-               if (id_text.size() > 15) fail_with(404, "no live game ", id_text);
-               const int64_t id = std::stoll(id_text);
-               auto session = store_.get(id);
+               int64_t id = 0;
+               auto session = session_of(req, &id);
                std::lock_guard<std::mutex> lock(session->mutex);
                return session->view(id, req.has_param("geometry"));
              }));

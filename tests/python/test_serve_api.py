@@ -329,3 +329,33 @@ def test_without_records_dir_and_bad_flags():
         out = subprocess.run([HOPZERO, "serve", *flags], capture_output=True, text=True,
                              timeout=60)
         assert out.returncode != 0 and words in out.stderr, out.stderr
+
+
+def test_agent_files_only_from_the_agents_dir(tmp_path):
+    agents = tmp_path / "agents"
+    agents.mkdir()
+    (agents / "w.yaml").write_text("heuristic: {}\n")  # the default weights
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("heuristic: {}\n")
+    os.symlink(outside, agents / "link.yaml")
+    s = Server("--agents", str(agents))
+    try:
+        gid = new_game(s, "alquerque", ["human", "human"])["id"]
+        status, hint = s.post(f"/api/game/{gid}/hint", {"agent": "greedy:weights=w.yaml"})
+        assert status == 200, hint
+        assert hint["agent"] == f"greedy:weights={agents.resolve() / 'w.yaml'}"
+        for bad in ("link.yaml", "../outside.yaml", str(outside), "missing.yaml", ".w.yaml"):
+            assert_error(s.post(f"/api/game/{gid}/hint", {"agent": f"greedy:weights={bad}"}),
+                         400, "weights=")
+        assert s.alive()
+    finally:
+        s.stop()
+
+
+def test_the_view_carries_the_geometry_when_asked(server):
+    view = new_game(server, "jumpers", ["human", "human"], options={"size": 8})
+    assert len(view["geometry"]["points"]) == 64
+    status, plain = server.get(f"/api/game/{view['id']}")
+    assert status == 200 and "geometry" not in plain
+    status, full = server.get(f"/api/game/{view['id']}?geometry=1")
+    assert status == 200 and full["geometry"] == view["geometry"]

@@ -38,9 +38,13 @@ def browser(tmp_path_factory):
 
 
 def load(browser, server, query):
+    """Opens the page with `query` and waits until its first game is shown (the mark set on
+    the old page tells it apart from the new one)."""
+    browser.evaluate("window.hzOldPage = true")
     browser.errors.clear()
     browser.navigate(f"{server.base}/?{query}")
-    browser.wait_for("typeof app !== 'undefined' && app.view !== null && !app.busy")
+    browser.wait_for("window.hzOldPage === undefined && typeof app !== 'undefined' && "
+                     "app.view !== null && !app.busy")
 
 
 def pieces(browser):
