@@ -110,6 +110,20 @@ def test_a_game_to_its_end_against_random(server, name):
     assert_error(server.post(f"/api/game/{final['id']}/advance"), 409, "over")
 
 
+@pytest.mark.parametrize("name,options", [("alquerque", {"huffing": True, "diagonals": "even"}),
+                                          ("jumpers", {"size": 8}),
+                                          ("chinese_checkers", {"players": 6, "max_plies": 60})])
+def test_variants_to_their_end_with_people_at_every_seat(server, name, options):
+    n = hopzero.make(name, **options).num_players()
+    view = new_game(server, name, ["human"] * n, options=options)
+    rng = random.Random(11)
+    while not view["over"]:
+        move = rng.choice(view["legal"])
+        status, view = server.post(f"/api/game/{view['id']}/play", {"action": move["id"]})
+        assert status == 200, view
+    assert view["terminal"] and len(view["returns"]) == n
+
+
 def test_every_seat_can_be_a_person_or_an_agent_with_more_players(server):
     view = new_game(server, "chinese_checkers", ["random", "human", "greedy"],
                     options={"players": 3, "max_plies": 30})
