@@ -117,14 +117,16 @@ class Api {
     limits_.max_search_ms = o.max_search_ms;
     if (!o.agents_dir.empty()) limits_.agent_files_dir = canonical_dir(o.agents_dir, "--agents");
     if (!path_exists(o.web_dir + "/index.html"))
-      fail("--web '", o.web_dir,
-           "': no index.html there (the page's files are in web/ of the "
-           "source tree)");
+      fail("--web '", o.web_dir, "': no index.html there (the page is in web/ of the source tree)");
   }
 
   void install(httplib::Server& server);
 
  private:
+  void install_page(httplib::Server& server);        // the page's files
+  void install_calls(httplib::Server& server);       // catalog, new games, records
+  void install_game_calls(httplib::Server& server);  // /api/game/<id>/...
+  void install_guards(httplib::Server& server);      // limits, error answers, threads
   using Handler = std::function<json(const httplib::Request&)>;
   using SessionHandler = std::function<json(Session&, int64_t id, const json& body)>;
   // Wraps a handler: JSON in, JSON out, every error a JSON answer with its status.
@@ -245,6 +247,13 @@ json Api::load_record(const json& body) {
 }
 
 void Api::install(httplib::Server& server) {
+  install_page(server);
+  install_calls(server);
+  install_game_calls(server);
+  install_guards(server);
+}
+
+void Api::install_page(httplib::Server& server) {
   const std::string web = options_.web_dir;
   auto page_file = [web](const std::string& file) {
     return [web, file](const httplib::Request&, httplib::Response& res) {
@@ -258,7 +267,9 @@ void Api::install(httplib::Server& server) {
   server.Get("/", page_file("index.html"));
   for (const char* file : {"index.html", "app.js", "board.js", "style.css"})
     server.Get(std::string("/") + file, page_file(file));
+}
 
+void Api::install_calls(httplib::Server& server) {
   server.Get("/api/catalog", api([this](const httplib::Request&) { return catalog(); }));
   server.Post("/api/variant",
               api([this](const httplib::Request& r) { return variant(body_of(r)); }));
@@ -268,7 +279,9 @@ void Api::install(httplib::Server& server) {
              }));
   server.Post("/api/records/load",
               api([this](const httplib::Request& r) { return load_record(body_of(r)); }));
+}
 
+void Api::install_game_calls(httplib::Server& server) {
   const std::string game = R"(/api/game/(\d+))";
   server.Get(game, api([this](const httplib::Request& req) {
                int64_t id = 0;
@@ -328,7 +341,9 @@ void Api::install(httplib::Server& server) {
         const std::string text = format_record(s.game(), s.record());
         return json{{"saved", records_.write_new(string_field(body, "name", "", true), text)}};
       }));
+}
 
+void Api::install_guards(httplib::Server& server) {
   // Answers httplib gives by itself (no such route, a body over the limit, a malformed
   // request) get a JSON message too; answers from the handlers above keep theirs.
   server.set_error_handler(
