@@ -28,6 +28,11 @@ void bind_states(py::module_& m);
 void bind_agents(py::module_& m);
 void bind_records(py::module_& m);
 
+// Board geometry as plain dicts (bindings/geometry.cpp; keys in games/geometry.h).
+py::dict geometry_dict(const AnyGame& game);
+py::dict position_dict(const AnyState& state);
+py::dict action_points_dict(const AnyState& state, Action action);
+
 // A 1-D (or `shape`d) numpy array that takes over `values`; no copy of the elements.
 template <class T>
 py::array_t<T> owning_array(std::vector<T>&& values, std::vector<py::ssize_t> shape = {}) {

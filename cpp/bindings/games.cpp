@@ -159,6 +159,11 @@ void bind_games(py::module_& m) {
           "Where a canonical policy index goes under a symmetry.")
       .def("transform_policy", &transform_policy, py::arg("policy"), py::arg("symmetry"),
            "A policy vector (num_actions entries, canonical indices) under a symmetry.")
+      .def("geometry", &geometry_dict,
+           "The board for drawing, from the engine (games/geometry.h): a dict with 'shape',\n"
+           "'points' (dicts of 'name' in notation, 'x', 'y'; y up, neighbours one unit apart),\n"
+           "'lines' (pairs of point indices), 'regions' (dicts of 'kind' home|goal, 'player',\n"
+           "'points'), 'player_names' and 'colors' (one per player).")
       .def("observations", &batch_observations, py::arg("states"),
            "Observations of a sequence of states of this variant, as (N, planes, height, width).")
       .def("__eq__",

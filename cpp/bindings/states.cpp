@@ -130,6 +130,13 @@ void bind_states(py::module_& m) {
       .def("serialize", &AnyState::serialize,
            "One line of text that Game.deserialize_state() reads back (format: each game's "
            "header).")
+      .def("board_position", &position_dict,
+           "Who stands where: a dict with 'owner' (per point of Game.geometry(), the player\n"
+           "whose piece is there or -1), 'reserves' (per player; empty if the game has none)\n"
+           "and 'active' (the piece that must go on in a chain, or None).")
+      .def("action_points", &action_points_dict, py::arg("action"),
+           "The points an action id touches: a dict with 'kind' (step, jump, capture, birth,\n"
+           "stop, huff, pass) and 'from', 'to', 'over' (point indices or None).")
       .def("transformed", &AnyState::transformed, py::arg("symmetry"),
            "The state whose canonical view is this one's under a symmetry.")
       .def("clone", &AnyState::clone, "An independent copy.")

@@ -1,4 +1,4 @@
-// The game registry: maps a game name to its rule options and its factory.
+// The game registry: maps a game name to its rule options, its factory and its board geometry.
 //
 // Each game registers itself from its own folder (HZ_REGISTER_GAME in its register.cpp); nothing
 // anywhere lists the games. The table is filled during static initialisation and is read-only
@@ -12,6 +12,7 @@
 
 #include "core/options.h"
 #include "games/any_game.h"
+#include "games/geometry.h"
 
 namespace hz {
 
@@ -22,6 +23,8 @@ struct GameInfo {
   // Variants that the conformance suite and perft listings cover (each fully resolved later).
   std::vector<GameOptions> test_variants;
   std::function<std::shared_ptr<AnyGame>(const GameOptions& resolved)> factory;
+  // Points, lines and regions for drawing (games/geometry.h), from the game's geometry.cpp.
+  GeometryHooks geometry;
 };
 
 bool register_game(GameInfo info);  // returns true; used by HZ_REGISTER_GAME
@@ -37,6 +40,6 @@ std::shared_ptr<AnyGame> make_game(const std::string& name, const GameOptions& o
 #define HZ_REGISTER_GAME_CONCAT(a, b) HZ_REGISTER_GAME_CONCAT2(a, b)
 // Usage (in a game's register.cpp): HZ_REGISTER_GAME(make_info()); where make_info() returns a
 // GameInfo whose factory builds std::make_shared<GameAdapter<MyGame>>(resolved).
-#define HZ_REGISTER_GAME(info_expr)                                                  \
+#define HZ_REGISTER_GAME(info_expr)                                                           \
   static const bool HZ_REGISTER_GAME_CONCAT(hz_registered_game_, __LINE__) [[maybe_unused]] = \
       ::hz::register_game(info_expr)

@@ -2,6 +2,7 @@
 // the variants the conformance suite and perft listings cover.
 #include "games/adapter_impl.h"
 #include "games/alquerque/alquerque.h"
+#include "games/alquerque/geometry.h"
 #include "games/registry.h"
 
 namespace hz {
@@ -54,6 +55,7 @@ GameInfo alquerque_info() {
   info.factory = [](const GameOptions& resolved) -> std::shared_ptr<AnyGame> {
     return std::make_shared<GameAdapter<Alquerque>>(resolved);
   };
+  info.geometry = alquerque_geometry();
   return info;
 }
 

@@ -1,6 +1,7 @@
 // Registers Chinese Checkers as "chinese_checkers" with its rule options and test variants.
 #include "games/adapter_impl.h"
 #include "games/chinese_checkers/chinese_checkers.h"
+#include "games/chinese_checkers/geometry.h"
 #include "games/registry.h"
 
 namespace hz {
@@ -65,6 +66,7 @@ GameInfo chinese_checkers_info() {
   info.factory = [](const GameOptions& resolved) -> std::shared_ptr<AnyGame> {
     return std::make_shared<GameAdapter<ChineseCheckers>>(resolved);
   };
+  info.geometry = chinese_checkers_geometry();
   return info;
 }
 

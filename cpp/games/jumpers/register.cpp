@@ -1,5 +1,6 @@
 // Registers the game "jumpers" (rules: docs/rules/jumpers.md) with its rule option `size`.
 #include "games/adapter_impl.h"
+#include "games/jumpers/geometry.h"
 #include "games/jumpers/jumpers.h"
 #include "games/registry.h"
 
@@ -23,6 +24,7 @@ GameInfo jumpers_info() {
   info.factory = [](const GameOptions& resolved) -> std::shared_ptr<AnyGame> {
     return std::make_shared<GameAdapter<Jumpers>>(resolved);
   };
+  info.geometry = jumpers_geometry();
   return info;
 }
 

@@ -1,0 +1,8 @@
+// Alquerque's board geometry hooks (games/geometry.h), set in register.cpp.
+#pragma once
+
+#include "games/geometry.h"
+
+namespace hz {
+GeometryHooks alquerque_geometry();
+}  // namespace hz

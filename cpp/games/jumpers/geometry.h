@@ -1,0 +1,8 @@
+// Jumpers' board geometry hooks (games/geometry.h), set in register.cpp.
+#pragma once
+
+#include "games/geometry.h"
+
+namespace hz {
+GeometryHooks jumpers_geometry();
+}  // namespace hz
