@@ -43,23 +43,25 @@ std::string elo_cell(double v) {
 
 }  // namespace
 
-std::vector<LadderPlayer> ladder_players(const std::string& run_dir, const AgentSpec& baseline,
-                                         int sims) {
-  std::vector<LadderPlayer> players = {{"baseline", -1, baseline.to_string()}};
-  for (long step : numbered_files(run_dir, "ckpt_", ".pt")) {
-    const std::string stem = checkpoint_stem(step);
+std::vector<LadderPlayer> ladder_players(const LadderConfig& c) {
+  std::vector<LadderPlayer> players = {{"baseline", -1, c.baseline.to_string()}};
+  const std::string settings = c.settings.empty() ? str_cat("sims=", c.sims) : c.settings;
+  const std::vector<long> steps = numbered_files(c.run_dir, "ckpt_", ".pt");
+  for (size_t i = 0; i < steps.size(); ++i) {
+    if (c.every > 0 && steps[i] % c.every != 0 && i + 1 != steps.size()) continue;
+    const std::string stem = checkpoint_stem(steps[i]);
     players.push_back(
-        {stem, step, str_cat("mcts:checkpoint=", run_dir, "/", stem, ".pt,sims=", sims)});
+        {stem, steps[i], str_cat("mcts:checkpoint=", c.run_dir, "/", stem, ".pt,", settings)});
   }
-  if (players.size() == 1) fail("ladder: no checkpoints ckpt_NNNNNN.pt in '", run_dir, "'");
+  if (players.size() == 1) fail("ladder: no checkpoints ckpt_NNNNNN.pt in '", c.run_dir, "'");
   return players;
 }
 
-std::vector<std::pair<int, int>> ladder_pairings(int num_players) {
+std::vector<std::pair<int, int>> ladder_pairings(int num_players, bool neighbours) {
   std::vector<std::pair<int, int>> out;
   for (int i = 1; i < num_players; ++i) {
     out.emplace_back(i, 0);
-    if (i >= 2) out.emplace_back(i, i - 1);
+    if (neighbours && i >= 2) out.emplace_back(i, i - 1);
   }
   return out;
 }
@@ -105,7 +107,8 @@ std::string ladder_json(const LadderConfig& c, const std::string& game,
   JsonWriter j;
   j.begin_object().field("format", "hopzero-ladder").field("version", kLadderVersion);
   j.field("game", game).field("baseline", c.baseline.to_string());
-  j.field("games_per_pairing", c.games).field("sims", c.sims);
+  j.field("games_per_pairing", c.games).field("sims", c.settings.empty() ? c.sims : 0);
+  j.field("checkpoint_settings", c.settings.empty() ? str_cat("sims=", c.sims) : c.settings);
   j.field("opening_plies", c.opening_plies).field("prior_draws", c.prior_draws);
   j.key("players").begin_array();
   for (const LadderRow& r : rows) {
@@ -174,10 +177,10 @@ std::vector<LadderRow> run_ladder(const LadderConfig& c, std::ostream& log) {
   game_section.finish();
   auto game = make_game(game_name, options);
 
-  const std::vector<LadderPlayer> players = ladder_players(c.run_dir, c.baseline, c.sims);
+  const std::vector<LadderPlayer> players = ladder_players(c);
   const std::vector<LadderMatch> earlier = read_ladder_matches(c.run_dir + "/ladder.json");
   std::vector<LadderMatch> matches;
-  const auto pairings = ladder_pairings(static_cast<int>(players.size()));
+  const auto pairings = ladder_pairings(static_cast<int>(players.size()), c.neighbours);
   log << "ladder " << game->full_name() << ": " << players.size() - 1 << " checkpoints, "
       << pairings.size() << " pairings of " << c.games << " games\n";
   for (const auto& [a, b] : pairings) {

@@ -1,5 +1,7 @@
 // The checkpoint ladder of a training run: every checkpoint RUN/ckpt_NNNNNN.pt (played as
-// `mcts:checkpoint=PATH,sims=S`) against a baseline agent and against its neighbouring
+// `mcts:checkpoint=PATH,<settings>`, settings `sims=200` by default or e.g. `time_ms=200` for
+// equal time per move against a timed baseline; or every checkpoint whose step is a multiple of
+// `every`, and the newest) against a baseline agent and against its neighbouring
 // checkpoints, all ratings fitted at once by maximum likelihood (Bradley-Terry, eval/elo.h)
 // with the baseline anchored at 0.
 //
@@ -36,7 +38,11 @@ struct LadderConfig {
   std::string run_dir;
   AgentSpec baseline;
   int games = 40;  // per pairing
-  int sims = 200;  // MCTS simulations per move of the checkpoints
+  int sims = 200;  // MCTS simulations per move of the checkpoints (when `settings` is empty)
+  // Settings of the checkpoints' mcts agent instead of sims=S, e.g. "time_ms=200,batch=4".
+  std::string settings;
+  long every = 0;          // > 0: only checkpoints whose step is a multiple of it, and the newest
+  bool neighbours = true;  // also play each checkpoint against the previous one
   int threads = 1;
   uint64_t seed = 0;
   int opening_plies = 2;
@@ -65,12 +71,11 @@ struct LadderRow {
 };
 
 // The baseline and the checkpoints found in `run_dir` (by step). Throws if there are none.
-std::vector<LadderPlayer> ladder_players(const std::string& run_dir, const AgentSpec& baseline,
-                                         int sims);
+std::vector<LadderPlayer> ladder_players(const LadderConfig& config);
 
 // The (a, b) player pairs to play for `num_players` players (baseline first): (i, 0) for every
-// checkpoint i, and (i, i - 1) for i >= 2.
-std::vector<std::pair<int, int>> ladder_pairings(int num_players);
+// checkpoint i, and with `neighbours` (i, i - 1) for i >= 2.
+std::vector<std::pair<int, int>> ladder_pairings(int num_players, bool neighbours = true);
 
 // Ratings of every player (baseline first, anchored at 0) from the matches.
 std::vector<LadderRow> fit_ladder(const std::vector<LadderPlayer>& players,

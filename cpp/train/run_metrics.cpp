@@ -1,5 +1,6 @@
 #include "train/run_metrics.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
@@ -90,12 +91,20 @@ void ProgressLog::start(long step, uint64_t games) {
 
 std::string ProgressLog::eta(long step, uint64_t games) const {
   const double spent = clock_.session() - start_time_;
+  double left = -1.0;  // unknown
   if (cfg_.loop.total_steps > 0) {
     const long done = step - start_step_;
-    return done > 0 ? duration_text(spent / done * (cfg_.loop.total_steps - step)) : "?";
+    if (done > 0) left = spent / done * (cfg_.loop.total_steps - step);
+  } else {
+    const double done = static_cast<double>(games - start_games_);
+    if (done > 0) left = spent / done * (cfg_.loop.total_games - double(games));
   }
-  const double done = static_cast<double>(games - start_games_);
-  return done > 0 ? duration_text(spent / done * (cfg_.loop.total_games - double(games))) : "?";
+  // A time budget ends the run at the latest when it is spent.
+  if (cfg_.loop.time_budget_s > 0) {
+    const double budget_left = std::max(0.0, cfg_.loop.time_budget_s - clock_.elapsed());
+    left = left < 0 ? budget_left : std::min(left, budget_left);
+  }
+  return left < 0 ? "?" : duration_text(left);
 }
 
 void ProgressLog::warmup(uint64_t games, uint64_t samples, size_t window,

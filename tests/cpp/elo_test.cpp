@@ -168,7 +168,11 @@ TEST(Ladder, PlayersPairingsAndFitOnSimulatedResults) {
   for (const char* f :
        {"ckpt_000300.pt", "ckpt_000100.pt", "ckpt_000200.pt", "ckpt_x.pt", "notes.txt"})
     run.touch(f);
-  const auto players = ladder_players(run.dir, AgentSpec::parse("alphabeta:depth=2"), 50);
+  LadderConfig lc;
+  lc.run_dir = run.dir;
+  lc.baseline = AgentSpec::parse("alphabeta:depth=2");
+  lc.sims = 50;
+  const auto players = ladder_players(lc);
   ASSERT_EQ(players.size(), 4u);
   EXPECT_EQ(players[0].name, "baseline");
   EXPECT_EQ(players[0].spec, "alphabeta:depth=2");
@@ -229,7 +233,7 @@ TEST(Ladder, ReusesRecordedMatchesAndWritesBothFiles) {
   c.baseline = AgentSpec::parse("greedy");
   c.games = 30;
   c.sims = 8;
-  const auto players = ladder_players(run.dir, c.baseline, c.sims);
+  const auto players = ladder_players(c);
   std::vector<LadderMatch> recorded;
   const WDL results[] = {{5, 5, 20}, {20, 5, 5}, {25, 0, 5}};
   int k = 0;

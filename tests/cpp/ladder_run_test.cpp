@@ -76,6 +76,25 @@ TEST(LadderRun, RatesTheCheckpointsOfATinyRun) {
     EXPECT_NE(msg.find(dir + "/ladder.json"), std::string::npos) << msg;
     EXPECT_NE(msg.find(problem), std::string::npos) << msg;
   }
+
+  // Timed checkpoints, only every 20th step (and the newest), no neighbour pairings.
+  std::filesystem::remove(dir + "/ladder.json");
+  lc.settings = "time_ms=5,batch=2";
+  lc.every = 20;
+  lc.neighbours = false;
+  const auto players = eval::ladder_players(lc);
+  ASSERT_EQ(players.size(), 2u);
+  EXPECT_EQ(players[1].step, 20);
+  EXPECT_EQ(players[1].spec, "mcts:checkpoint=" + dir + "/ckpt_000020.pt,time_ms=5,batch=2");
+  std::ostringstream timed;
+  const auto timed_rows = eval::run_ladder(lc, timed);
+  ASSERT_EQ(timed_rows.size(), 2u) << timed.str();
+  EXPECT_EQ(timed_rows[1].games, 2);  // the baseline pairing only
+  lc.every = 7;                       // neither 10 nor 20 is a multiple: the newest alone
+  EXPECT_EQ(eval::ladder_players(lc).back().step, 20);
+  EXPECT_EQ(eval::ladder_players(lc).size(), 2u);
+  EXPECT_EQ(eval::ladder_pairings(4, false).size(), 3u);
+  EXPECT_EQ(eval::ladder_pairings(4, true).size(), 5u);
   std::filesystem::remove_all(dir);
 }
 
