@@ -9,7 +9,7 @@ shift || true
 
 packages=(cmake g++ make libtorch-dev libopenblas0-pthread libeigen3-dev pybind11-dev
   libyaml-cpp-dev libgtest-dev libgmock-dev python3-dev python3-numpy python3-pytest
-  python3-torch python3-matplotlib jupyter-nbconvert python3-nbformat python3-ipykernel
+  python3-torch python3-matplotlib python3-yaml jupyter-nbconvert python3-nbformat python3-ipykernel
   pkg-config libcpp-httplib-dev nlohmann-json3-dev chromium)
 # (libcpp-httplib-dev and nlohmann-json3-dev build `hopzero serve`; chromium runs its page's
 # tests, tests/python/test_serve_page.py.)

@@ -135,6 +135,15 @@ class GameAdapter final : public AnyGame {
   int transform_policy_index(int sym, int index) const override {
     return game_.transform_policy_index(sym, index);
   }
+  std::vector<int32_t> policy_cells() const override {
+    std::vector<int32_t> out;
+    if constexpr (requires(int from, int to) { game_.policy_cells(0, from, to); }) {
+      out.resize(2 * static_cast<size_t>(game_.num_actions()));
+      for (int i = 0; i < game_.num_actions(); ++i)
+        game_.policy_cells(i, out[2 * i], out[2 * i + 1]);
+    }
+    return out;
+  }
   std::unique_ptr<AnyState> new_initial_state() const override {
     return std::make_unique<StateAdapter<G>>(self(), game_.initial_state());
   }

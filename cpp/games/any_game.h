@@ -38,8 +38,8 @@ class AnyState {
   virtual std::vector<Action> legal_actions() const = 0;
   virtual std::vector<uint8_t> legal_mask() const = 0;  // num_actions() entries of 0/1
   virtual bool is_legal(Action a) const = 0;
-  virtual void apply(Action a) = 0;              // checked; throws hz::Error, state unchanged
-  virtual PlayerValues returns() const = 0;      // throws hz::Error unless terminal
+  virtual void apply(Action a) = 0;          // checked; throws hz::Error, state unchanged
+  virtual PlayerValues returns() const = 0;  // throws hz::Error unless terminal
   virtual std::vector<float> observation() const = 0;
   virtual void observation(float* out) const = 0;
   virtual int policy_index(Action a) const = 0;
@@ -67,6 +67,10 @@ class AnyGame : public std::enable_shared_from_this<AnyGame> {
   virtual int num_symmetries() const = 0;
   virtual void transform_observation(int sym, const float* in, float* out) const = 0;
   virtual int transform_policy_index(int sym, int policy_index) const = 0;
+  // For each canonical policy index, the observation cells (row * width + column) its move
+  // starts from and lands on, or -1, -1 for a move without cells (a pass): 2 * num_actions()
+  // entries, for the network's from-to policy head. Empty for a game that does not say.
+  virtual std::vector<int32_t> policy_cells() const = 0;
 
   virtual std::unique_ptr<AnyState> new_initial_state() const = 0;
   virtual std::unique_ptr<AnyState> deserialize_state(std::string_view text) const = 0;

@@ -16,7 +16,8 @@ namespace hz {
 // ---------------------------------------------------------------------------------- config
 
 NetworkConfig NetworkConfig::from_config(ConfigSection s, ObservationShape observation,
-                                         int num_actions, int num_players) {
+                                         int num_actions, int num_players,
+                                         const std::vector<int32_t>& policy_cells) {
   NetworkConfig c;
   c.blocks = s.get_int("blocks", 4, 0, 64, "residual blocks in the tower");
   c.channels = s.get_int("channels", 32, 1, 1024, "channels of every tower convolution");
@@ -25,18 +26,47 @@ NetworkConfig NetworkConfig::from_config(ConfigSection s, ObservationShape obser
   c.value_channels =
       s.get_int("value_channels", 1, 1, 256, "1x1-convolution channels of the value head");
   c.value_hidden = s.get_int("value_hidden", 64, 1, 4096, "hidden units of the value head");
+  c.policy_head = s.get_string("policy_head", "dense", {"dense", "from_to"},
+                               "policy head: dense (a linear layer to every action) or from_to "
+                               "(logit = from-cell embedding . to-cell embedding)");
+  c.policy_dim = s.get_int("policy_dim", 32, 1, 1024, "from_to: cell embedding dimension");
   s.finish();
   c.observation = observation;
   c.num_actions = num_actions;
   c.num_players = num_players;
+  if (c.policy_head == "from_to") c.set_policy_cells(policy_cells);
   return c;
 }
 
+void NetworkConfig::set_policy_cells(const std::vector<int32_t>& cells) {
+  const int grid = observation.height * observation.width;
+  if (cells.empty())
+    fail(
+        "network: policy_head from_to needs a game that maps its moves to cells; this one "
+        "does not (use policy_head: dense)");
+  if (cells.size() != 2 * static_cast<size_t>(num_actions))
+    fail("network: ", cells.size(), " policy cells for ", num_actions, " actions");
+  policy_special = 0;
+  for (int i = 0; i < num_actions; ++i) {
+    const int from = cells[2 * i], to = cells[2 * i + 1];
+    if ((from < 0) != (to < 0) || from >= grid || to >= grid)
+      fail("network: policy index ", i, " has cells (", from, ", ", to, ") outside [0, ", grid,
+           ")");
+    policy_special += from < 0;
+  }
+  policy_cells = cells;
+}
+
 std::string NetworkConfig::to_string() const {
-  return str_cat("blocks=", blocks, ",channels=", channels, ",policy_channels=", policy_channels,
-                 ",value_channels=", value_channels, ",value_hidden=", value_hidden,
-                 ",planes=", observation.planes, ",height=", observation.height,
-                 ",width=", observation.width, ",actions=", num_actions, ",players=", num_players);
+  std::string text =
+      str_cat("blocks=", blocks, ",channels=", channels, ",policy_channels=", policy_channels,
+              ",value_channels=", value_channels, ",value_hidden=", value_hidden,
+              ",planes=", observation.planes, ",height=", observation.height,
+              ",width=", observation.width, ",actions=", num_actions, ",players=", num_players);
+  if (policy_head != "dense")  // dense configs keep the text they always had
+    text += str_cat(",policy_head=", policy_head, ",policy_dim=", policy_dim,
+                    ",policy_special=", policy_special);
+  return text;
 }
 
 NetworkConfig NetworkConfig::parse(const std::string& text) {
@@ -59,7 +89,16 @@ NetworkConfig NetworkConfig::parse(const std::string& text) {
   c.observation.width = get("width", 1, 1 << 12);
   c.num_actions = get("actions", 1, 1 << 24);
   c.num_players = get("players", 1, kMaxPlayers);
-  if (kv.values().size() != 10) fail("network config '", text, "' has unknown fields");
+  size_t fields = 10;
+  if (kv.has("policy_head")) {
+    c.policy_head = kv.get("policy_head");
+    if (c.policy_head != "from_to")
+      fail("network config '", text, "': policy_head=", c.policy_head, " is not from_to");
+    c.policy_dim = get("policy_dim", 1, 1024);
+    c.policy_special = get("policy_special", 0, c.num_actions);
+    fields += 3;
+  }
+  if (kv.values().size() != fields) fail("network config '", text, "' has unknown fields");
   return c;
 }
 
@@ -94,10 +133,14 @@ PolicyValueNetImpl::PolicyValueNetImpl(const NetworkConfig& c) {
   auto conv1x1 = [](int in, int out) {
     return torch::nn::Conv2d(torch::nn::Conv2dOptions(in, out, 1).bias(false));
   };
-  policy_conv = register_module("policy_conv", conv1x1(c.channels, c.policy_channels));
-  policy_bn = register_module("policy_bn", torch::nn::BatchNorm2d(c.policy_channels));
-  policy_fc =
-      register_module("policy_fc", torch::nn::Linear(c.policy_channels * cells, c.num_actions));
+  if (c.policy_head == "from_to") {
+    add_from_to_head(c);
+  } else {
+    policy_conv = register_module("policy_conv", conv1x1(c.channels, c.policy_channels));
+    policy_bn = register_module("policy_bn", torch::nn::BatchNorm2d(c.policy_channels));
+    policy_fc =
+        register_module("policy_fc", torch::nn::Linear(c.policy_channels * cells, c.num_actions));
+  }
   value_conv = register_module("value_conv", conv1x1(c.channels, c.value_channels));
   value_bn = register_module("value_bn", torch::nn::BatchNorm2d(c.value_channels));
   value_fc1 =
@@ -105,13 +148,46 @@ PolicyValueNetImpl::PolicyValueNetImpl(const NetworkConfig& c) {
   value_fc2 = register_module("value_fc2", torch::nn::Linear(c.value_hidden, c.num_players));
 }
 
+// Cell embeddings from and to (with biases), a linear layer for moves without cells, and the
+// column of each action in [from x to pair logits | special logits]: a buffer, so a network read
+// from a file brings its game's map along (a new one takes it from c.policy_cells).
+void PolicyValueNetImpl::add_from_to_head(const NetworkConfig& c) {
+  const int cells = c.observation.height * c.observation.width;
+  auto embed = [&] {
+    return torch::nn::Conv2d(torch::nn::Conv2dOptions(c.channels, c.policy_dim, 1).bias(true));
+  };
+  policy_from = register_module("policy_from", embed());
+  policy_to = register_module("policy_to", embed());
+  policy_special = register_module("policy_special",
+                                   torch::nn::Linear(c.channels, std::max(1, c.policy_special)));
+  policy_scale = 1.0 / std::sqrt(static_cast<double>(c.policy_dim));
+  torch::Tensor columns = torch::zeros({c.num_actions}, torch::kInt64);
+  if (!c.policy_cells.empty()) {
+    auto* col = columns.data_ptr<int64_t>();
+    int64_t special = 0;
+    for (int i = 0; i < c.num_actions; ++i) {
+      const int from = c.policy_cells[2 * i], to = c.policy_cells[2 * i + 1];
+      col[i] = from < 0 ? int64_t{cells} * cells + special++ : int64_t{from} * cells + to;
+    }
+  }
+  policy_columns = register_buffer("policy_columns", columns);
+}
+
+torch::Tensor PolicyValueNetImpl::policy_logits(const torch::Tensor& h) {
+  if (policy_fc) return policy_fc(torch::relu(policy_bn(policy_conv(h))).flatten(1));
+  const torch::Tensor from = policy_from(h).flatten(2);  // [n, d, cells]
+  const torch::Tensor to = policy_to(h).flatten(2);
+  const torch::Tensor pairs = torch::bmm(from.transpose(1, 2), to).flatten(1) * policy_scale;
+  const torch::Tensor special = policy_special(h.mean({2, 3}));
+  return torch::cat({pairs, special}, 1).index_select(1, policy_columns);
+}
+
 std::pair<torch::Tensor, torch::Tensor> PolicyValueNetImpl::forward(const torch::Tensor& x) {
   torch::Tensor h = torch::relu(stem_bn(stem(x)));
   for (const auto& block : *tower) h = block->as<ResidualBlock>()->forward(h);
-  torch::Tensor p = torch::relu(policy_bn(policy_conv(h))).flatten(1);
   torch::Tensor v = torch::relu(value_bn(value_conv(h))).flatten(1);
   v = torch::tanh(value_fc2(torch::relu(value_fc1(v))));
-  return {policy_fc(p), v};
+  return {policy_logits(h), v};
 }
 
 std::vector<std::pair<std::string, torch::Tensor>> Network::Impl::state() const {

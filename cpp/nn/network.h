@@ -4,7 +4,13 @@
 //   stem:   conv3x3(planes -> channels) + batch norm + ReLU
 //   tower:  `blocks` residual blocks, each conv3x3-BN-ReLU-conv3x3-BN + skip, ReLU
 //   policy: conv1x1(channels -> policy_channels)-BN-ReLU, linear -> num_actions logits, indexed
-//           by canonical policy index (State::policy_index)
+//           by canonical policy index (State::policy_index) ("dense"); or ("from_to", for games
+//           whose moves go from one cell to another, AnyGame::policy_cells) two conv1x1
+//           (channels -> policy_dim) embeddings f, t of every cell and logit(move) =
+//           <f[from cell], t[to cell]> / sqrt(policy_dim); moves without cells (a pass) get a
+//           linear layer on the mean-pooled tower. The game's cell map is a buffer of the
+//           network, saved with its weights. A few thousand parameters instead of
+//           cells x policy_channels x num_actions (4.2 M for Chinese Checkers).
 //   value:  conv1x1(channels -> value_channels)-BN-ReLU, linear -> value_hidden, ReLU,
 //           linear -> num_players, tanh. One value per seat in canonical seat order (seat k is
 //           player (mover + k) % num_players, selfplay/sample.h), each in [-1, 1], trained by
@@ -26,6 +32,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "games/game.h"
 
@@ -40,6 +47,12 @@ struct NetworkConfig {
   int policy_channels = 2;
   int value_channels = 1;
   int value_hidden = 64;
+  std::string policy_head = "dense";  // dense | from_to
+  int policy_dim = 32;                // from_to: dimension of the cell embeddings
+  int policy_special = 0;             // from_to: moves without cells (set from policy_cells)
+  // from_to: the game's policy cells (AnyGame::policy_cells), 2 * num_actions entries. Only
+  // needed to build a new network: a loaded one takes them from its file. Not in to_string().
+  std::vector<int32_t> policy_cells;
   // Shape (from the game variant).
   ObservationShape observation;
   int num_actions = 0;
@@ -47,13 +60,19 @@ struct NetworkConfig {
 
   // Reads the sizes from a `network:` section (every key with default, bounds and doc) and takes
   // the shape from the arguments. Calls section.finish().
+  // `policy_cells`: the game's (AnyGame::policy_cells), needed for a from_to head.
   static NetworkConfig from_config(ConfigSection section, ObservationShape observation,
-                                   int num_actions, int num_players);
-  // "blocks=4,channels=32,...,planes=..,height=..,width=..,actions=..,players=..": stored in
+                                   int num_actions, int num_players,
+                                   const std::vector<int32_t>& policy_cells = {});
+  // "blocks=4,channels=32,...,planes=..,height=..,width=..,actions=..,players=.." (and, for a
+  // from_to head, ",policy_head=from_to,policy_dim=..,policy_special=.."): stored in
   // checkpoints; parse() throws hz::Error naming a missing or bad field.
   std::string to_string() const;
   static NetworkConfig parse(const std::string& text);
   bool operator==(const NetworkConfig& o) const { return to_string() == o.to_string(); }
+  // Checks `cells` (AnyGame::policy_cells) against the shape and keeps them; counts the moves
+  // without cells into policy_special. Throws hz::Error naming a bad entry.
+  void set_policy_cells(const std::vector<int32_t>& cells);
 };
 
 class Network {

@@ -23,6 +23,8 @@ TORCH_MODULE(ResidualBlock);
 
 struct PolicyValueNetImpl : torch::nn::Module {
   explicit PolicyValueNetImpl(const NetworkConfig& config);
+  torch::Tensor policy_logits(const torch::Tensor& tower_out);
+  void add_from_to_head(const NetworkConfig& config);
   // x: [n, planes, height, width] -> (policy logits [n, num_actions], seat values [n, players])
   std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor& x);
 
@@ -31,7 +33,11 @@ struct PolicyValueNetImpl : torch::nn::Module {
   torch::nn::ModuleList tower;
   torch::nn::Conv2d policy_conv{nullptr};
   torch::nn::BatchNorm2d policy_bn{nullptr};
-  torch::nn::Linear policy_fc{nullptr};
+  torch::nn::Linear policy_fc{nullptr};                        // dense head
+  torch::nn::Conv2d policy_from{nullptr}, policy_to{nullptr};  // from_to head
+  torch::nn::Linear policy_special{nullptr};
+  torch::Tensor policy_columns;  // from_to: each action's column in [pair logits | special]
+  double policy_scale = 1.0;
   torch::nn::Conv2d value_conv{nullptr};
   torch::nn::BatchNorm2d value_bn{nullptr};
   torch::nn::Linear value_fc1{nullptr}, value_fc2{nullptr};

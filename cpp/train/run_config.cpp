@@ -125,7 +125,7 @@ RunConfig RunConfig::from_config(Config& config) {
   r.game_options = variant->options();
   r.network = NetworkConfig::from_config(root.section("network", "the network"),
                                          variant->observation_shape(), variant->num_actions(),
-                                         variant->num_players());
+                                         variant->num_players(), variant->policy_cells());
   read_selfplay(root.section("selfplay", "self-play workers"), r);
   read_training(root.section("training", "the trainer and the training loop"), r);
   read_evaluation(root.section("evaluation", "the end-of-run match"), r);

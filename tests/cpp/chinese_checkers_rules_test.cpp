@@ -7,6 +7,7 @@
 #include <string>
 
 #include "chinese_checkers_positions.h"
+#include "core/rng.h"
 #include "games/chinese_checkers/chinese_checkers.h"
 #include "games/chinese_checkers/scoring.h"
 #include "games/perft.h"
@@ -231,6 +232,40 @@ TEST(ChineseCheckersPieces, OverlappingRegionsAreRefusedWithTheReason) {
     EXPECT_TRUE(contains(e, std::string("fit players=") + players + ": 10, 13")) << e;
   }
   EXPECT_TRUE(contains(error_of([] { make({{"pieces", "12"}}); }), "pieces"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Policy cells (the network's from_to head): a move's cells are where the mover's piece stands
+// and the empty hole it lands on, in the canonical observation, for every player to move.
+
+TEST(ChineseCheckersPolicyCells, EveryLegalMoveGoesFromAMoverPieceToAnEmptyHole) {
+  for (int players : {2, 3, 6}) {
+    Variant v = make({{"players", std::to_string(players)}});
+    const ChineseCheckers& g = *v.game;
+    const int cells = cc::kGridCells;
+    State s = g.initial_state();
+    Rng rng(players);
+    std::vector<float> obs(g.observation_shape().size());
+    for (int ply = 0; ply < 40 && !s.is_terminal(); ++ply) {
+      s.observation(obs.data());
+      ChineseCheckers::ActionList legal;
+      s.legal_actions(legal);
+      for (Action a : legal) {
+        int from = -2, to = -2;
+        g.policy_cells(s.policy_index(a), from, to);
+        if (a == ChineseCheckers::kPass) {
+          EXPECT_EQ(from, -1);
+          continue;
+        }
+        ASSERT_GE(from, 0);
+        ASSERT_LT(to, cells);
+        EXPECT_EQ(obs[from], 1.0f) << "plane 0 (the mover's pieces) at the from cell";
+        for (int seat = 0; seat < players; ++seat) EXPECT_EQ(obs[seat * cells + to], 0.0f);
+        EXPECT_EQ(obs[2 * players * cells + to], 1.0f) << "the to cell is a hole";
+      }
+      s.apply(legal[rng.uniform_int(legal.size())]);
+    }
+  }
 }
 
 }  // namespace

@@ -155,6 +155,8 @@ class ChineseCheckers {
   int num_symmetries() const { return players_ == 2 ? 2 : 1; }
   void transform_observation(int sym, const float* in, float* out) const;
   int transform_policy_index(int sym, int policy_index) const;
+  // The 17x17 observation cells of a policy index's from and to holes (-1, -1 for a pass).
+  void policy_cells(int policy_index, int& from_cell, int& to_cell) const;
   State transform_state(const State& s, int sym) const;
 
   // The variant.

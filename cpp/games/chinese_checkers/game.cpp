@@ -122,6 +122,16 @@ void ChineseCheckers::transform_observation(int sym, const float* in, float* out
       out[plane * kGridCells + t.grid_cell[t.mirror[h]]] = in[plane * kGridCells + t.grid_cell[h]];
 }
 
+void ChineseCheckers::policy_cells(int policy_index, int& from_cell, int& to_cell) const {
+  if (policy_index < 0 || policy_index >= kNumActionIds)
+    fail("policy index ", policy_index, " is out of range [0, ", kNumActionIds, ")");
+  from_cell = to_cell = -1;
+  if (policy_index == kPass) return;
+  const cc::BoardTables& t = cc::board();
+  from_cell = t.grid_cell[action_from(policy_index)];
+  to_cell = t.grid_cell[action_to(policy_index)];
+}
+
 int ChineseCheckers::transform_policy_index(int sym, int policy_index) const {
   if (policy_index < 0 || policy_index >= kNumActionIds)
     fail("policy index ", policy_index, " is out of range [0, ", kNumActionIds, ")");
