@@ -20,8 +20,8 @@ int run_ladder_command(Args& args) {
   config.opening_plies = static_cast<int>(args.get_int("opening-plies", 2, 0, 1000));
   config.prior_draws = args.get_double("prior-draws", 1.0, 0.0, 1000.0);
   args.finish();
-  const auto rows = eval::run_ladder(config, std::cout);
-  std::cout << eval::ladder_text(rows) << "written " << config.run_dir << "/ladder.json and "
+  const eval::LadderTable table = eval::run_ladder(config, std::cout);
+  std::cout << eval::ladder_text(table) << "written " << config.run_dir << "/ladder.json and "
             << config.run_dir << "/ladder.csv\n";
   return 0;
 }
@@ -34,7 +34,9 @@ HZ_COMMAND("ladder", "rate every checkpoint of a run against a baseline (Bradley
            "Plays each DIR/ckpt_NNNNNN.pt (as mcts:checkpoint=...,sims=S) against the baseline\n"
            "and against the previous checkpoint, N games per pairing, and fits all ratings at\n"
            "once with the baseline at 0. Pairings recorded in an earlier DIR/ladder.json with\n"
-           "the same settings are not played again.",
+           "the same settings are not played again. With more than two players each checkpoint\n"
+           "plays one seat against a field of the other agent, and the table adds its win share\n"
+           "(95% Wilson interval; fair share 1/N) and mean finishing rank against the baseline.",
            run_ladder_command);
 
 }  // namespace hz::cli

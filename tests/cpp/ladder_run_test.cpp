@@ -37,7 +37,7 @@ TEST(LadderRun, RatesTheCheckpointsOfATinyRun) {
   lc.games = 2;
   lc.sims = 4;
   std::ostringstream log;
-  const auto rows = eval::run_ladder(lc, log);
+  const auto rows = eval::run_ladder(lc, log).rows;
   ASSERT_EQ(rows.size(), 3u) << log.str();
   EXPECT_EQ(rows[1].name, "ckpt_000010");
   EXPECT_EQ(rows[2].step, 20);
