@@ -27,8 +27,8 @@ int run_ladder_command(Args& args) {
   config.opening_plies = static_cast<int>(args.get_int("opening-plies", 2, 0, 1000));
   config.prior_draws = args.get_double("prior-draws", 1.0, 0.0, 1000.0);
   args.finish();
-  const auto rows = eval::run_ladder(config, std::cout);
-  std::cout << eval::ladder_text(rows) << "written " << config.run_dir << "/ladder.json and "
+  const eval::LadderTable table = eval::run_ladder(config, std::cout);
+  std::cout << eval::ladder_text(table) << "written " << config.run_dir << "/ladder.json and "
             << config.run_dir << "/ladder.csv\n";
   return 0;
 }
@@ -44,7 +44,10 @@ HZ_COMMAND("ladder", "rate every checkpoint of a run against a baseline (Bradley
            "the previous checkpoint (unless --no-neighbours), N games per pairing, and fits\n"
            "all ratings at once with the baseline at 0. --every K keeps the checkpoints whose\n"
            "step is a multiple of K, and the newest. Pairings recorded in an earlier\n"
-           "DIR/ladder.json with the same settings are not played again.",
+           "DIR/ladder.json with the same settings are not played again. With more than two\n"
+           "players each checkpoint plays one seat against a field of the other agent, and the\n"
+           "table adds its win share (95% Wilson interval; fair share 1/N) and mean finishing\n"
+           "rank against the baseline.",
            run_ladder_command);
 
 }  // namespace hz::cli

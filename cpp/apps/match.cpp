@@ -1,5 +1,6 @@
 // hopzero match: agents against each other over many games with rotating seats; wins, draws
-// and losses per agent and seat, Elo with a 95% interval, optional SPRT (eval/match.h).
+// and losses per agent and seat, Elo with a 95% interval, optional SPRT, and with more than two
+// players win shares and mean finishing ranks (eval/match.h).
 #include "eval/match.h"
 
 #include <cstdio>
@@ -67,7 +68,9 @@ HZ_COMMAND("match", "play agents against each other: W/D/L per agent and seat, E
            "players (--a against a field of --b). Each rotation of seats starts from the same\n"
            "P random actions (default 2). Agent specs: random, greedy, alphabeta:depth=4,\n"
            "alphabeta:time_ms=100, mcts:sims=200, mcts:checkpoint=RUN/ckpt_000400.pt,sims=200.\n"
-           "--sprt (two agents) stops once the test decides.",
+           "--sprt (two agents) stops once the test decides. With more than two players the\n"
+           "report adds each agent's win share (95% Wilson interval) against the fair share 1/N\n"
+           "and its mean finishing rank (docs/evaluation.md).",
            run_match_command);
 
 }  // namespace hz::cli

@@ -27,6 +27,17 @@ double score_variance(const WDL& r) {
 }
 }  // namespace
 
+ShareInterval wilson_interval(long successes, long trials) {
+  if (trials <= 0) return {};
+  if (successes < 0 || successes > trials)
+    fail("Wilson interval: ", successes, " successes out of ", trials, " trials");
+  const double n = static_cast<double>(trials), p = successes / n, z2 = kZ95 * kZ95;
+  const double denominator = 1.0 + z2 / n;
+  const double centre = (p + z2 / (2 * n)) / denominator;
+  const double half = kZ95 * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator;
+  return {p, std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
 double elo_from_score(double score) {
   if (score <= 0) return -kInf;
   if (score >= 1) return kInf;
@@ -45,8 +56,7 @@ EloInterval elo_difference(const WDL& r) {
   if (s == 0.0 || s == 1.0) {
     // Every game lost (or won): the variance is zero and says nothing; the finite bound comes
     // from the Wilson score interval of a proportion that was always 0 (or 1).
-    const double z2 = kZ95 * kZ95;
-    const double wilson = z2 / (n + z2);  // the Wilson bound of a proportion observed as 0
+    const double wilson = wilson_interval(0, r.games()).high;  // of a proportion observed as 0
     out.low = s == 1.0 ? elo_from_score(1.0 - wilson) : -kInf;
     out.high = s == 1.0 ? kInf : elo_from_score(wilson);
     return out;

@@ -1,6 +1,7 @@
 // Elo arithmetic for matches and ladders: the Elo difference of one pairing with a 95%
-// interval, the sequential probability ratio test (SPRT) on it, and a maximum-likelihood
-// Bradley-Terry fit of many players' ratings from pairwise results.
+// interval, the sequential probability ratio test (SPRT) on it, a maximum-likelihood
+// Bradley-Terry fit of many players' ratings from pairwise results, and the Wilson score
+// interval of a proportion (win shares in games of more than two players).
 //
 // Conventions: Elo differences are logistic, 400 points for a factor of 10 in odds: the
 // expected score of A against B is 1 / (1 + 10^(-(Ra - Rb) / 400)). A draw is half a win and
@@ -32,6 +33,15 @@ struct WDL {
 struct EloInterval {
   double elo = 0, low = 0, high = 0;  // may be +-infinity
 };
+
+// A proportion (successes / trials) with its 95% Wilson score interval:
+//   (p + z^2/2n -+ z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n).
+// Unlike p -+ z sqrt(p(1-p)/n) it stays inside [0, 1] and is not empty at p = 0 or 1. With no
+// trials: share 0, interval [0, 1].
+struct ShareInterval {
+  double share = 0, low = 0, high = 1;
+};
+ShareInterval wilson_interval(long successes, long trials);
 
 double elo_from_score(double score);  // +-infinity at 0 and 1
 double score_from_elo(double elo);

@@ -41,6 +41,10 @@ std::string elo_cell(double v) {
   return buf;
 }
 
+Standing read_standing(const YAML::Node& n) {
+  return {n["seat_games"].as<long>(), n["seat_wins"].as<long>(), n["rank_sum"].as<double>()};
+}
+
 }  // namespace
 
 std::vector<LadderPlayer> ladder_players(const LadderConfig& c) {
@@ -66,54 +70,98 @@ std::vector<std::pair<int, int>> ladder_pairings(int num_players, bool neighbour
   return out;
 }
 
-std::vector<LadderRow> fit_ladder(const std::vector<LadderPlayer>& players,
-                                  const std::vector<LadderMatch>& matches, double prior_draws) {
+LadderTable fit_ladder(const std::vector<LadderPlayer>& players,
+                       const std::vector<LadderMatch>& matches, double prior_draws,
+                       int game_players) {
   std::vector<PairResult> results;
   for (const LadderMatch& m : matches) results.push_back({m.a, m.b, m.a_vs_b});
   const Ratings r =
       fit_bradley_terry(static_cast<int>(players.size()), results, /*anchor=*/0, prior_draws);
-  std::vector<LadderRow> rows;
+  LadderTable table;
+  table.players = game_players;
   for (size_t p = 0; p < players.size(); ++p)
-    rows.push_back({players[p].name, players[p].step, r.games[p], r.elo[p], r.low[p], r.high[p]});
-  return rows;
+    table.rows.push_back(
+        {players[p].name, players[p].step, r.games[p], r.elo[p], r.low[p], r.high[p], {}});
+  if (game_players > 2)
+    for (const LadderMatch& m : matches)
+      if (m.b == 0 && m.has_standings) table.rows[m.a].vs_baseline = m.a_standing;
+  return table;
 }
 
-std::string ladder_csv(const std::vector<LadderRow>& rows) {
-  std::string out = "checkpoint,step,games,elo,elo_low,elo_high\n";
-  for (const LadderRow& r : rows) {
+std::string ladder_csv(const LadderTable& table) {
+  const bool multi = table.players > 2;
+  std::string out = str_cat("checkpoint,step,games,elo,elo_low,elo_high",
+                            multi ? ",win_share,win_share_low,win_share_high,mean_rank" : "", "\n");
+  for (const LadderRow& r : table.rows) {
     if (r.step < 0) continue;
     out += str_cat(r.name, ",", r.step, ",", r.games, ",", elo_cell(r.elo), ",", elo_cell(r.low),
-                   ",", elo_cell(r.high), "\n");
+                   ",", elo_cell(r.high));
+    if (multi && r.vs_baseline) {
+      const ShareInterval share = r.vs_baseline->win_share();
+      char cells[96];
+      std::snprintf(cells, sizeof cells, ",%.4f,%.4f,%.4f,%.4f", share.share, share.low, share.high,
+                    r.vs_baseline->mean_rank());
+      out += cells;
+    } else if (multi) {
+      out += ",,,,";
+    }
+    out += "\n";
   }
   return out;
 }
 
-std::string ladder_text(const std::vector<LadderRow>& rows) {
+std::string ladder_text(const LadderTable& table) {
+  const bool multi = table.players > 2;
   char line[200];
-  std::snprintf(line, sizeof line, "%-14s %9s %7s %9s %9s %9s\n", "player", "step", "games", "elo",
+  std::snprintf(line, sizeof line, "%-14s %9s %7s %9s %9s %9s", "player", "step", "games", "elo",
                 "elo_low", "elo_high");
   std::string out = line;
-  for (const LadderRow& r : rows) {
-    std::snprintf(line, sizeof line, "%-14s %9s %7ld %+9.1f %+9.1f %+9.1f\n", r.name.c_str(),
+  if (multi) {
+    std::snprintf(line, sizeof line, "  %6s %6s %6s %-14s %6s", "seats", "wins", "share",
+                  " 95% interval", "rank");
+    out = str_cat("seats .. rank: each checkpoint in one seat, the baseline in the others; ",
+                  standing_header(table.players), out, line);
+  }
+  out += "\n";
+  for (const LadderRow& r : table.rows) {
+    std::snprintf(line, sizeof line, "%-14s %9s %7ld %+9.1f %+9.1f %+9.1f", r.name.c_str(),
                   r.step < 0 ? "-" : std::to_string(r.step).c_str(), r.games, r.elo, r.low, r.high);
     out += line;
+    if (multi && r.vs_baseline) out += str_cat("  ", standing_cells(*r.vs_baseline));
+    out += "\n";
   }
   return out;
 }
 
-std::string ladder_json(const LadderConfig& c, const std::string& game,
-                        const std::vector<LadderRow>& rows,
+namespace {
+void write_match_standing(JsonWriter& j, const Standing& st) {
+  j.begin_object();
+  write_standing(j, st);
+  j.field("rank_sum", st.rank_sum).end_object();
+}
+}  // namespace
+
+std::string ladder_json(const LadderConfig& c, const std::string& game, const LadderTable& table,
                         const std::vector<LadderMatch>& matches) {
+  const bool multi = table.players > 2;
   JsonWriter j;
   j.begin_object().field("format", "hopzero-ladder").field("version", kLadderVersion);
-  j.field("game", game).field("baseline", c.baseline.to_string());
+  j.field("game", game).field("game_players", table.players);
+  if (multi) j.field("fair_share", 1.0 / table.players);
+  j.field("baseline", c.baseline.to_string());
   j.field("games_per_pairing", c.games).field("sims", c.settings.empty() ? c.sims : 0);
   j.field("checkpoint_settings", c.settings.empty() ? str_cat("sims=", c.sims) : c.settings);
   j.field("opening_plies", c.opening_plies).field("prior_draws", c.prior_draws);
   j.key("players").begin_array();
-  for (const LadderRow& r : rows) {
+  for (const LadderRow& r : table.rows) {
     j.begin_object().field("name", r.name).field("step", r.step).field("games", r.games);
-    j.field("elo", r.elo).field("elo_low", r.low).field("elo_high", r.high).end_object();
+    j.field("elo", r.elo).field("elo_low", r.low).field("elo_high", r.high);
+    if (multi && r.vs_baseline) {
+      j.key("vs_baseline").begin_object();
+      write_standing(j, *r.vs_baseline);
+      j.end_object();
+    }
+    j.end_object();
   }
   j.end_array().key("matches").begin_array();
   for (const LadderMatch& m : matches) {
@@ -121,7 +169,14 @@ std::string ladder_json(const LadderConfig& c, const std::string& game,
     j.field("spec_a", m.spec_a).field("spec_b", m.spec_b).field("games", m.games);
     j.field("opening_plies", m.opening_plies).field("seed", std::to_string(m.seed));
     j.field("wins", m.a_vs_b.wins).field("draws", m.a_vs_b.draws);
-    j.field("losses", m.a_vs_b.losses).end_object();
+    j.field("losses", m.a_vs_b.losses);
+    if (multi && m.has_standings) {
+      j.key("standing_a");
+      write_match_standing(j, m.a_standing);
+      j.key("standing_b");
+      write_match_standing(j, m.b_standing);
+    }
+    j.end_object();
   }
   j.end_array().field("crc32", "00000000").end_object();
   std::string text = j.str();
@@ -158,6 +213,11 @@ std::vector<LadderMatch> read_ladder_matches(const std::string& path) {
       x.opening_plies = m["opening_plies"].as<int>();
       x.seed = std::stoull(m["seed"].as<std::string>());
       x.a_vs_b = {m["wins"].as<long>(), m["draws"].as<long>(), m["losses"].as<long>()};
+      x.has_standings = m["standing_a"] && m["standing_b"];
+      if (x.has_standings) {
+        x.a_standing = read_standing(m["standing_a"]);
+        x.b_standing = read_standing(m["standing_b"]);
+      }
       out.push_back(x);
     }
   } catch (const std::exception& e) {
@@ -167,7 +227,7 @@ std::vector<LadderMatch> read_ladder_matches(const std::string& path) {
   return out;
 }
 
-std::vector<LadderRow> run_ladder(const LadderConfig& c, std::ostream& log) {
+LadderTable run_ladder(const LadderConfig& c, std::ostream& log) {
   Config config = Config::load_file(c.run_dir + "/config.yaml");
   ConfigSection root = config.root();
   ConfigSection game_section = root.section("game", "the game variant");
@@ -191,8 +251,11 @@ std::vector<LadderRow> run_ladder(const LadderConfig& c, std::ostream& log) {
     want.seed = c.seed ^ text_hash(want.spec_a + "|" + want.spec_b);
     bool reused = false;
     for (const LadderMatch& m : earlier)
-      if (same_settings(m, want)) {
+      if (same_settings(m, want) && (game->num_players() <= 2 || m.has_standings)) {
         want.a_vs_b = m.a_vs_b;
+        want.has_standings = m.has_standings;
+        want.a_standing = m.a_standing;
+        want.b_standing = m.b_standing;
         reused = true;
       }
     if (!reused) {
@@ -204,17 +267,20 @@ std::vector<LadderRow> run_ladder(const LadderConfig& c, std::ostream& log) {
       mc.opening_plies = c.opening_plies;
       const MatchResult r = run_match(*game, mc);
       want.a_vs_b = r.pairwise[0].a_vs_b;
+      want.has_standings = true;
+      want.a_standing = r.tallies[0].standing;
+      want.b_standing = r.tallies[1].standing;
     }
     log << "  " << players[a].name << " vs " << players[b].name << ": +" << want.a_vs_b.wins << " ="
         << want.a_vs_b.draws << " -" << want.a_vs_b.losses << (reused ? "  (from ladder.json)" : "")
         << "\n";
     matches.push_back(want);
   }
-  const std::vector<LadderRow> rows = fit_ladder(players, matches, c.prior_draws);
+  const LadderTable table = fit_ladder(players, matches, c.prior_draws, game->num_players());
   write_file_atomically(c.run_dir + "/ladder.json",
-                        ladder_json(c, game->full_name(), rows, matches));
-  write_file_atomically(c.run_dir + "/ladder.csv", ladder_csv(rows));
-  return rows;
+                        ladder_json(c, game->full_name(), table, matches));
+  write_file_atomically(c.run_dir + "/ladder.csv", ladder_csv(table));
+  return table;
 }
 
 }  // namespace hz::eval

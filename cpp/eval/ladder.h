@@ -10,13 +10,23 @@
 // (eval/match.h) of `games` games with rotating seats (in a game of more than two players, the
 // checkpoint against a field of the other agent).
 //
+// Games of more than two players: each checkpoint's standing against the field of baselines
+// (eval/match.h: win share of its seats with a 95% Wilson interval, against the fair share 1/N,
+// and its mean finishing rank) is reported next to its rating, and every match records both
+// sides' standings.
+//
 // Files (written atomically; ladder.json carries "format", "version" and a "crc32" checksum
 // (core/files.h), checked before its matches are reused):
-//   RUN/ladder.csv   checkpoint,step,games,elo,elo_low,elo_high   (one row per checkpoint)
-//   RUN/ladder.json  the settings, every player with its rating and 95% interval, and every
-//                    match played (specs, settings, wins/draws/losses). A later run reuses the
-//                    matches recorded there whose specs and settings are unchanged, so adding
-//                    checkpoints plays only the new pairings.
+//   RUN/ladder.csv   checkpoint,step,games,elo,elo_low,elo_high   (one row per checkpoint; with
+//                    more than two players also win_share,win_share_low,win_share_high,
+//                    mean_rank against the baseline)
+//   RUN/ladder.json  the settings, every player with its rating and 95% interval (and its
+//                    standing against the baseline), and every match played (specs, settings,
+//                    wins/draws/losses, and with more than two players both sides' standings).
+//                    A later run reuses the matches recorded there whose specs and settings are
+//                    unchanged (and, with more than two players, that record standings: files
+//                    written before standings existed have their matches played again), so
+//                    adding checkpoints plays only the new pairings.
 // The game is read from RUN/config.yaml: its `game:` section (`name:` and `options:`).
 //
 // Not thread-safe (run_ladder uses threads inside each match).
@@ -24,10 +34,12 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "eval/elo.h"
+#include "eval/match.h"
 #include "search/agent.h"
 
 namespace hz::eval {
@@ -61,6 +73,9 @@ struct LadderMatch {
   int games = 0, opening_plies = 0;
   uint64_t seed = 0;
   WDL a_vs_b;
+  // More than two players: the standings of a (one seat) and b (the field), when recorded.
+  bool has_standings = false;
+  Standing a_standing, b_standing;
 };
 
 struct LadderRow {
@@ -68,6 +83,14 @@ struct LadderRow {
   long step = -1;
   long games = 0;
   double elo = 0, low = 0, high = 0;
+  // More than two players: this checkpoint's standing in its match against the baseline.
+  std::optional<Standing> vs_baseline;
+};
+
+// The fitted ladder of a game with `players` players.
+struct LadderTable {
+  int players = 2;
+  std::vector<LadderRow> rows;  // the baseline first, then the checkpoints by step
 };
 
 // The baseline and the checkpoints found in `run_dir` (by step). Throws if there are none.
@@ -77,21 +100,22 @@ std::vector<LadderPlayer> ladder_players(const LadderConfig& config);
 // checkpoint i, and with `neighbours` (i, i - 1) for i >= 2.
 std::vector<std::pair<int, int>> ladder_pairings(int num_players, bool neighbours = true);
 
-// Ratings of every player (baseline first, anchored at 0) from the matches.
-std::vector<LadderRow> fit_ladder(const std::vector<LadderPlayer>& players,
-                                  const std::vector<LadderMatch>& matches, double prior_draws);
+// Ratings of every player (baseline first, anchored at 0) from the matches of a game with
+// `game_players` players (above two, with each checkpoint's standing against the baseline).
+LadderTable fit_ladder(const std::vector<LadderPlayer>& players,
+                       const std::vector<LadderMatch>& matches, double prior_draws,
+                       int game_players = 2);
 
-std::string ladder_csv(const std::vector<LadderRow>& rows);  // checkpoints only
+std::string ladder_csv(const LadderTable& table);  // checkpoints only
 std::string ladder_json(const LadderConfig& config, const std::string& game,
-                        const std::vector<LadderRow>& rows,
-                        const std::vector<LadderMatch>& matches);
-std::string ladder_text(const std::vector<LadderRow>& rows);
+                        const LadderTable& table, const std::vector<LadderMatch>& matches);
+std::string ladder_text(const LadderTable& table);
 
 // Matches recorded in an earlier RUN/ladder.json (none if absent); throws if it is unreadable.
 std::vector<LadderMatch> read_ladder_matches(const std::string& path);
 
 // The whole ladder: reads the game, plays the missing pairings (progress on `log`), fits,
-// writes RUN/ladder.json and RUN/ladder.csv, and returns the rows.
-std::vector<LadderRow> run_ladder(const LadderConfig& config, std::ostream& log);
+// writes RUN/ladder.json and RUN/ladder.csv, and returns the table.
+LadderTable run_ladder(const LadderConfig& config, std::ostream& log);
 
 }  // namespace hz::eval

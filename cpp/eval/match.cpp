@@ -87,6 +87,20 @@ GameOutcome play_game(const AnyGame& game, int index, const std::vector<int>& se
 
 }  // namespace
 
+std::vector<double> finishing_ranks(const std::vector<float>& returns) {
+  std::vector<double> ranks(returns.size());
+  for (size_t s = 0; s < returns.size(); ++s) {
+    int higher = 0, equal = 0;
+    for (size_t o = 0; o < returns.size(); ++o) {
+      if (o == s) continue;
+      higher += returns[o] > returns[s];
+      equal += returns[o] == returns[s];
+    }
+    ranks[s] = 1.0 + higher + 0.5 * equal;
+  }
+  return ranks;
+}
+
 MatchResult run_match(const AnyGame& game, const MatchConfig& config,
                       const MatchProgress& progress) {
   const int players = game.num_players(), agents = static_cast<int>(config.agents.size());
@@ -180,11 +194,13 @@ void summarize(MatchResult& r) {
   for (const GameOutcome& o : r.outcomes) {
     std::vector<double> agent_return(agents, 0.0);
     std::vector<int> agent_seats(agents, 0);
+    const std::vector<double> ranks = finishing_ranks(o.returns);
     for (int s = 0; s < r.players; ++s) {
       const int k = o.seat_agent[s];
       const WDL w = seat_outcome(o.returns, s);
       r.tallies[k].by_seat[s] += w;
       if (!field || k == 0) r.tallies[k].total += w;
+      r.tallies[k].standing += Standing{1, w.wins, ranks[s]};
       agent_return[k] += o.returns[s];
       ++agent_seats[k];
     }
@@ -225,18 +241,45 @@ void write_interval(JsonWriter& j, double elo, double low, double high) {
 }
 }  // namespace
 
+void write_standing(JsonWriter& j, const Standing& st) {
+  const ShareInterval share = st.win_share();
+  j.field("seat_games", st.seats).field("seat_wins", st.wins);
+  j.field("win_share", share.share).field("win_share_low", share.low);
+  j.field("win_share_high", share.high).field("mean_rank", st.mean_rank());
+}
+
+std::string standing_header(int players) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf,
+                "standing (%d players): fair share 1/%d = %.3f; rank 1 = best, tied seats share "
+                "the mean of their places\n",
+                players, players, 1.0 / players);
+  return buf;
+}
+
+std::string standing_cells(const Standing& st) {
+  const ShareInterval share = st.win_share();
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%6ld %6ld %6.3f [%5.3f, %5.3f] %6.2f", st.seats, st.wins,
+                share.share, share.low, share.high, st.mean_rank());
+  return buf;
+}
+
 std::string match_json(const MatchResult& r) {
   JsonWriter j;
   j.begin_object();
   j.field("game", r.game).field("players", r.players);
   j.field("games_requested", r.games_requested).field("games_played", r.games_played());
   j.field("seconds", r.seconds);
+  const bool multi = r.players > 2;
+  if (multi) j.field("fair_share", 1.0 / r.players);
   j.key("agents").begin_array();
   for (size_t k = 0; k < r.agents.size(); ++k) {
     const AgentTally& t = r.tallies[k];
     j.begin_object().field("agent", static_cast<int>(k)).field("spec", r.agents[k]);
     write_wdl(j, t.total);
     j.field("mean_return", r.outcomes.empty() ? 0.0 : t.return_sum / r.games_played());
+    if (multi) write_standing(j, t.standing);
     j.key("seats").begin_array();
     for (int s = 0; s < r.players; ++s) {
       if (t.by_seat[s].games() == 0) continue;
@@ -296,6 +339,12 @@ std::string elo_text(double v) {
   std::snprintf(buf, sizeof buf, "%+.1f", v);
   return buf;
 }
+// "A spec", cut to 34 characters.
+std::string agent_label(const MatchResult& r, size_t k) {
+  std::string label = str_cat(static_cast<char>('A' + k), " ", r.agents[k]);
+  if (label.size() > 34) label = label.substr(0, 31) + "...";
+  return label;
+}
 std::string wdl_row(const std::string& label, const WDL& w, const std::string& tail) {
   char buf[160];
   std::snprintf(buf, sizeof buf, "%-34s %6ld %6ld %6ld %6ld %6.3f%s\n", label.c_str(), w.games(),
@@ -316,11 +365,19 @@ std::string match_table(const MatchResult& r) {
     char mean[32];
     std::snprintf(mean, sizeof mean, "  %+.3f",
                   r.outcomes.empty() ? 0.0 : t.return_sum / r.games_played());
-    std::string label = str_cat(static_cast<char>('A' + k), " ", r.agents[k]);
-    if (label.size() > 34) label = label.substr(0, 31) + "...";
-    out += wdl_row(label, t.total, mean);
+    out += wdl_row(agent_label(r, k), t.total, mean);
     for (int s = 0; s < r.players; ++s)
       if (t.by_seat[s].games()) out += wdl_row(str_cat("    seat ", s), t.by_seat[s], "");
+  }
+  if (r.players > 2) {
+    char head_line[120];
+    std::snprintf(head_line, sizeof head_line, "%-34s %6s %6s %6s %-14s %6s\n", "agent", "seats",
+                  "wins", "share", " 95% interval", "rank");
+    out += standing_header(r.players) + head_line;
+    for (size_t k = 0; k < r.agents.size(); ++k) {
+      std::snprintf(head_line, sizeof head_line, "%-34s ", agent_label(r, k).c_str());
+      out += str_cat(head_line, standing_cells(r.tallies[k].standing), "\n");
+    }
   }
   if (r.elo)
     out += str_cat("Elo A - B: ", elo_text(r.elo->elo), "  95% [", elo_text(r.elo->low), ", ",

@@ -14,6 +14,15 @@
 // Bradley-Terry ratings relative to the first agent for more. With K == 2 < N the pairwise
 // result is agent 0's outcome against the field.
 //
+// Games of more than two players also report each agent's standing, counted over the seats it
+// sat in (one per game; N - 1 per game for the field): its win share (seats won / seats, with a
+// 95% Wilson interval) against the fair share 1/N, and its mean finishing rank. Ranks come from
+// the returns (1 = the highest); seats with equal returns share the mean of the places they
+// take, so returns (1, -0.5, -0.5) rank 1, 2.5, 2.5. With Chinese Checkers' play_to_finish the
+// returns order every seat; without it the winner is rank 1 and the others share 2..N (their
+// mean, (N + 2) / 2), unless a capped game ranked them by remaining distance. The field's seats
+// in one game are not independent (at most one of them wins), so its interval is approximate.
+//
 // Threads: games run on `threads` threads, game g on thread g % threads, each thread with its
 // own agents (AnyGame::make_agent, seeded from the match seed, thread and agent; reset between
 // games); one seed and thread count give the same games wherever agents are deterministic
@@ -33,6 +42,8 @@
 #include "search/agent.h"
 
 namespace hz::eval {
+
+class JsonWriter;
 
 struct MatchConfig {
   std::vector<AgentSpec> agents;
@@ -56,10 +67,28 @@ struct GameOutcome {
   int actions = 0;
 };
 
+// Finishing ranks of the seats of one game from its returns (see above): 1 + the number of
+// seats with a higher return + half the number of other seats with an equal one.
+std::vector<double> finishing_ranks(const std::vector<float>& returns);
+
+// An agent's standing over the seats it sat in (see above).
+struct Standing {
+  long seats = 0;       // (game, seat) pairs
+  long wins = 0;        // of those, seats that won (return strictly above every other seat's)
+  double rank_sum = 0;  // sum of their finishing ranks
+  ShareInterval win_share() const { return wilson_interval(wins, seats); }
+  double mean_rank() const { return seats ? rank_sum / seats : 0.0; }
+  Standing& operator+=(const Standing& o) {
+    seats += o.seats, wins += o.wins, rank_sum += o.rank_sum;
+    return *this;
+  }
+};
+
 struct AgentTally {
   WDL total;
   std::vector<WDL> by_seat;  // the seats this agent sat in
   double return_sum = 0;
+  Standing standing;
 };
 
 struct MatchResult {
@@ -91,6 +120,12 @@ MatchResult run_match(const AnyGame& game, const MatchConfig& config,
 void summarize(MatchResult& result);
 
 std::string match_json(const MatchResult& result);
+// Pieces of the reports, shared with the ladder (eval/ladder.h): a standing's JSON fields
+// (seat_games, seat_wins, win_share, win_share_low, win_share_high, mean_rank), the line that
+// explains the standing columns, and the columns "seats wins share [low, high] rank".
+void write_standing(JsonWriter& j, const Standing& standing);
+std::string standing_header(int players);
+std::string standing_cells(const Standing& standing);
 std::string match_table(const MatchResult& result);
 
 }  // namespace hz::eval

@@ -63,6 +63,30 @@ TEST(Elo, DifferenceWithIntervalByHand) {
 
 // Same results, H0 elo 0 against H1 elo 10: s0 = 0.5, s1 = 0.514387; LLR = n (s1 - s0)
 // (2 s - s0 - s1) / (2 var) = 1.7337; bounds -+ln(19) for alpha = beta = 0.05.
+// Wilson score intervals worked out from (p + z^2/2n -+ z sqrt(p(1-p)/n + z^2/4n^2)) /
+// (1 + z^2/n), z = 1.959964 (z^2 = 3.841459).
+TEST(Elo, WilsonIntervalByHand) {
+  // 1 of 4: centre (0.25 + 0.480182) / 1.960365 = 0.372473; half 1.959964 * sqrt(0.046875 +
+  // 0.060023) / 1.960365 = 0.326887.
+  const ShareInterval quarter = wilson_interval(1, 4);
+  EXPECT_DOUBLE_EQ(quarter.share, 0.25);
+  EXPECT_NEAR(quarter.low, 0.045586, 1e-5);
+  EXPECT_NEAR(quarter.high, 0.699360, 1e-5);
+  // 75 of 150: symmetric about 0.5; half 1.959964 * sqrt(0.25/150 + 3.841459/90000) /
+  // 1.025610 = 0.079010.
+  const ShareInterval half = wilson_interval(75, 150);
+  EXPECT_NEAR(half.low, 0.5 - 0.079010, 1e-5);
+  EXPECT_NEAR(half.high, 0.5 + 0.079010, 1e-5);
+  // 0 of 20: [0, z^2 / (20 + z^2)] = [0, 0.161127]; 20 of 20 mirrors it.
+  EXPECT_DOUBLE_EQ(wilson_interval(0, 20).low, 0.0);
+  EXPECT_NEAR(wilson_interval(0, 20).high, 0.161127, 1e-5);
+  EXPECT_NEAR(wilson_interval(20, 20).low, 1 - 0.161127, 1e-5);
+  EXPECT_DOUBLE_EQ(wilson_interval(20, 20).high, 1.0);
+  EXPECT_DOUBLE_EQ(wilson_interval(0, 0).high, 1.0);  // no games: anything is possible
+  EXPECT_NE(error_of([] { wilson_interval(5, 4); }).find("5 successes out of 4"),
+            std::string::npos);
+}
+
 TEST(Elo, SprtByHandAndOnSimulatedMatches) {
   const SprtSettings p = SprtSettings::parse("0,10,0.05,0.05");
   const SprtStatus st = sprt({60, 20, 20}, p);
@@ -194,7 +218,8 @@ TEST(Ladder, PlayersPairingsAndFitOnSimulatedResults) {
     m.a_vs_b = simulate(rng, truth[a] - truth[b], 600, 0.1);
     matches.push_back(m);
   }
-  const auto rows = fit_ladder(players, matches, 1.0);
+  const LadderTable table = fit_ladder(players, matches, 1.0);
+  const auto& rows = table.rows;
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[0].elo, 0.0);
   for (size_t p = 1; p < rows.size(); ++p) {
@@ -203,7 +228,8 @@ TEST(Ladder, PlayersPairingsAndFitOnSimulatedResults) {
     EXPECT_EQ(rows[p].games, p == 3 ? 1200 : p == 1 ? 1200 : 1800);
   }
   // The CSV: a header and one row per checkpoint, in step order.
-  const std::string csv = ladder_csv(rows);
+  EXPECT_FALSE(rows[1].vs_baseline.has_value());  // two players: no standings
+  const std::string csv = ladder_csv(table);
   std::istringstream lines(csv);
   std::string line;
   std::getline(lines, line);
@@ -218,14 +244,10 @@ TEST(Ladder, PlayersPairingsAndFitOnSimulatedResults) {
   EXPECT_EQ(count, 3);
 }
 
-// run_ladder end to end without playing: every pairing is already recorded in ladder.json
-// with the same settings, so it reads the game from config.yaml, reuses the results, fits and
-// writes both files.
-TEST(Ladder, ReusesRecordedMatchesAndWritesBothFiles) {
-  TempRun run("reuse");
-  run.touch("config.yaml",
-            "seed: 3\ngame:\n  name: alquerque\n  options:\n    max_plies: 40\n"
-            "training:\n  total_steps: 10\n");
+// A run with `config_yaml` and two (empty) checkpoints, steps 10 and 20; a ladder of 30 games per
+// pairing with a greedy baseline and 8 simulations.
+LadderConfig two_checkpoint_run(const TempRun& run, const std::string& config_yaml) {
+  run.touch("config.yaml", config_yaml);
   run.touch("ckpt_000010.pt");
   run.touch("ckpt_000020.pt");
   LadderConfig c;
@@ -233,9 +255,15 @@ TEST(Ladder, ReusesRecordedMatchesAndWritesBothFiles) {
   c.baseline = AgentSpec::parse("greedy");
   c.games = 30;
   c.sims = 8;
-  const auto players = ladder_players(c);
+  return c;
+}
+
+// The ladder's three pairings (ladder_pairings(3)) as run_ladder would record them, with the
+// given results.
+std::vector<LadderMatch> recorded_matches(const LadderConfig& c,
+                                          const std::vector<LadderPlayer>& players,
+                                          const std::vector<WDL>& results) {
   std::vector<LadderMatch> recorded;
-  const WDL results[] = {{5, 5, 20}, {20, 5, 5}, {25, 0, 5}};
   int k = 0;
   for (const auto& [a, b] : ladder_pairings(3)) {
     LadderMatch m;
@@ -249,10 +277,25 @@ TEST(Ladder, ReusesRecordedMatchesAndWritesBothFiles) {
     m.a_vs_b = results[k++];
     recorded.push_back(m);
   }
+  return recorded;
+}
+
+// run_ladder end to end without playing: every pairing is already recorded in ladder.json
+// with the same settings, so it reads the game from config.yaml, reuses the results, fits and
+// writes both files.
+TEST(Ladder, ReusesRecordedMatchesAndWritesBothFiles) {
+  TempRun run("reuse");
+  const LadderConfig c =
+      two_checkpoint_run(run,
+                         "seed: 3\ngame:\n  name: alquerque\n  options:\n    max_plies: 40\n"
+                         "training:\n  total_steps: 10\n");
+  const auto players = ladder_players(c);
+  const std::vector<LadderMatch> recorded =
+      recorded_matches(c, players, {{5, 5, 20}, {20, 5, 5}, {25, 0, 5}});
   const auto fitted = fit_ladder(players, recorded, c.prior_draws);
   write_file_atomically(run.dir + "/ladder.json", ladder_json(c, "alquerque", fitted, recorded));
   std::ostringstream log;
-  const auto rows = run_ladder(c, log);
+  const auto rows = run_ladder(c, log).rows;
   EXPECT_NE(log.str().find("(from ladder.json)"), std::string::npos) << log.str();
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_LT(rows[1].elo, 0);  // ckpt 10 lost 20 of 30 to the baseline
@@ -270,6 +313,76 @@ TEST(Ladder, ReusesRecordedMatchesAndWritesBothFiles) {
   // A config without game.name is an error naming the file.
   run.touch("config.yaml", "game:\n  options: {}\n");
   EXPECT_NE(error_of([&] { run_ladder(c, log); }).find("game.name"), std::string::npos);
+}
+
+// Three players: each checkpoint's standing against the field of baselines is reported next to
+// its rating, in the table, the CSV and the JSON, and read back for reuse. Recorded standings
+// (30 games per pairing; ranks 1 + 2 + 3 = 6 per game, 180 per match):
+//   ckpt 10 vs baseline: 6 wins of 30 seats, ranks 66 (mean 2.2); the field 20 of 60, 114
+//   ckpt 20 vs baseline: 15 wins of 30, ranks 48 (mean 1.6); the field 12 of 60, 132
+//   ckpt 20 vs ckpt 10:  12 wins of 30, ranks 54; the field 16 of 60, 126
+// Wilson intervals (z = 1.959964): 6 of 30 -> [0.09505, 0.37306]; 15 of 30 -> [0.33154,
+// 0.66846] (centre 0.5, half 1.959964 sqrt(0.25/30 + z^2/3600) / (1 + z^2/30)).
+TEST(Ladder, ThreePlayerStandingsAreReportedAndReused) {
+  TempRun run("standings");
+  const LadderConfig c =
+      two_checkpoint_run(run, "game:\n  name: chinese_checkers\n  options:\n    players: 3\n");
+  const auto players = ladder_players(c);
+  std::vector<LadderMatch> recorded =
+      recorded_matches(c, players, {{6, 0, 24}, {15, 0, 15}, {12, 0, 18}});
+  const Standing standings[3][2] = {
+      {{30, 6, 66}, {60, 20, 114}}, {{30, 15, 48}, {60, 12, 132}}, {{30, 12, 54}, {60, 16, 126}}};
+  for (int k = 0; k < 3; ++k) {
+    recorded[k].has_standings = true;
+    recorded[k].a_standing = standings[k][0];
+    recorded[k].b_standing = standings[k][1];
+  }
+  write_file_atomically(run.dir + "/ladder.json",
+                        ladder_json(c, "cc3", fit_ladder(players, recorded, 1.0, 3), recorded));
+  std::ostringstream log;
+  const LadderTable table = run_ladder(c, log);
+  EXPECT_EQ(table.players, 3);
+  EXPECT_NE(log.str().find("(from ladder.json)"), std::string::npos) << log.str();
+  ASSERT_EQ(table.rows.size(), 3u);
+  EXPECT_FALSE(table.rows[0].vs_baseline.has_value());  // the baseline itself
+  ASSERT_TRUE(table.rows[1].vs_baseline.has_value());
+  const Standing& ten = *table.rows[1].vs_baseline;
+  EXPECT_DOUBLE_EQ(ten.win_share().share, 0.2);
+  EXPECT_NEAR(ten.win_share().low, 0.09505, 1e-5);
+  EXPECT_NEAR(ten.win_share().high, 0.37306, 1e-5);
+  EXPECT_DOUBLE_EQ(ten.mean_rank(), 2.2);
+  EXPECT_DOUBLE_EQ(table.rows[2].vs_baseline->mean_rank(), 1.6);
+
+  const std::string text = ladder_text(table);
+  EXPECT_NE(text.find("fair share 1/3 = 0.333"), std::string::npos) << text;
+  EXPECT_NE(text.find("30      6  0.200 [0.095, 0.373]   2.20"), std::string::npos) << text;
+  EXPECT_NE(text.find("30     15  0.500 [0.332, 0.668]   1.60"), std::string::npos) << text;
+  const std::string csv = read_file(run.dir + "/ladder.csv");
+  EXPECT_EQ(csv.rfind("checkpoint,step,games,elo,elo_low,elo_high,win_share,win_share_low,"
+                      "win_share_high,mean_rank\nckpt_000010,10,60,",
+                      0),
+            0u)
+      << csv;
+  EXPECT_NE(csv.find(",0.2000,0.0951,0.3731,2.2000\n"), std::string::npos) << csv;
+  const YAML::Node json = YAML::LoadFile(run.dir + "/ladder.json");
+  EXPECT_EQ(json["game_players"].as<int>(), 3);
+  EXPECT_NEAR(json["fair_share"].as<double>(), 1.0 / 3, 1e-9);
+  EXPECT_DOUBLE_EQ(json["players"][2]["vs_baseline"]["win_share"].as<double>(), 0.5);
+  EXPECT_DOUBLE_EQ(json["players"][2]["vs_baseline"]["mean_rank"].as<double>(), 1.6);
+  EXPECT_EQ(json["matches"][0]["standing_b"]["seat_games"].as<long>(), 60);
+  const auto reread = read_ladder_matches(run.dir + "/ladder.json");
+  ASSERT_EQ(reread.size(), 3u);
+  EXPECT_TRUE(reread[2].has_standings);
+  EXPECT_EQ(reread[2].b_standing.wins, 16);
+  EXPECT_DOUBLE_EQ(reread[2].b_standing.rank_sum, 126.0);
+
+  // Matches recorded without standings (a ladder.json from before they existed) are played
+  // again: here that means loading the (empty) checkpoint files, which fails naming one.
+  for (LadderMatch& m : recorded) m.has_standings = false;
+  write_file_atomically(run.dir + "/ladder.json",
+                        ladder_json(c, "cc3", fit_ladder(players, recorded, 1.0, 3), recorded));
+  EXPECT_FALSE(read_ladder_matches(run.dir + "/ladder.json")[0].has_standings);
+  EXPECT_NE(error_of([&] { run_ladder(c, log); }).find("ckpt_000010.pt"), std::string::npos);
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
 // Tests of Gumbel AlphaZero search (search/gumbel.h, and its use in search/mcts.h): the
 // sequential-halving plan, the completed-Q improved policy and interior selection against hand
 // computations, the exact simulation budget, the survival of the best-valued candidate, solved
-// toy positions for two and three players with multi-action turns, and the root value vector.
+// toy positions for two and three players with multi-action turns, a three-player position
+// searched from each seat's own view (max^n, not paranoid) whoever moves first, and the root
+// value vector.
 // Also the time-limit regression: a search whose every leaf is terminal must stop at its limit.
 #include "search/gumbel.h"
 
@@ -191,6 +193,103 @@ TEST(GumbelSearch, SolvesTakeAwayWithMultiActionTurnsForTwoAndThreePlayers) {
     expect_takeaway_solved_with(gumbel_solver_config(interior, 1), 2, 9, 8);
     expect_takeaway_solved_with(gumbel_solver_config(interior, 1), 3, 12, 3);
     expect_takeaway_solved_with(gumbel_solver_config(interior, 8), 2, 9, 8);
+  }
+}
+
+// Three players; player `first` moves at the root, then `first + 1`, then `first + 2` (mod 3).
+// Payoffs are written by role (mover, next, third) and placed at the players in those roles.
+//   0: mover chooses L (node 1) or R (node 2)
+//   1: after L, next chooses  3 (-0.3, 0.6, -0.3)  or  4 (0.8, -0.7, -0.1)
+//   2: after R, next chooses  5 (0.5, -0.1, -0.4)  or  node 6
+//   6: third chooses          7 (-0.4, -0.5, 0.9)  or  8 (-0.8, 0.7, 0.1)
+// Max^n, each player maximising its own entry: at 6 the third takes 7 (0.9); at 2 the next
+// player takes 5 (-0.1 > -0.5); at 1 it takes 3 (0.6 > -0.7); so L is worth -0.3 to the mover
+// and R 0.5: the mover plays R, which costs the next player 0.7 (it gets -0.1 instead of 0.6).
+// Paranoid (the others minimise the mover): L is min(-0.3, 0.8) = -0.3, R min(0.5, min(-0.4,
+// -0.8)) = -0.8, so a paranoid search plays L.
+TreeGame rotated_three_player_tree(int first) {
+  auto leaf = [first](float mover, float next, float third) {
+    TreeGame::TreeNode n{0, {}, {}};
+    n.payoff[first] = mover;
+    n.payoff[(first + 1) % 3] = next;
+    n.payoff[(first + 2) % 3] = third;
+    return n;
+  };
+  auto inner = [first](int role, std::vector<int> children) {
+    return TreeGame::TreeNode{(first + role) % 3, std::move(children), {}};
+  };
+  return TreeGame(3, {inner(0, {1, 2}), inner(1, {3, 4}), inner(1, {5, 6}),
+                      leaf(-0.3f, 0.6f, -0.3f), leaf(0.8f, -0.7f, -0.1f), leaf(0.5f, -0.1f, -0.4f),
+                      inner(2, {7, 8}), leaf(-0.4f, -0.5f, 0.9f), leaf(-0.8f, 0.7f, 0.1f)});
+}
+
+// The paranoid value of a TreeGame position for `player`: it maximises, everyone else minimises.
+float paranoid_value(const TreeGame::State& s, int player, Action* best = nullptr) {
+  if (s.is_terminal()) {
+    PlayerValues r{};
+    s.returns(r);
+    return r[player];
+  }
+  TreeGame::ActionList actions;
+  s.legal_actions(actions);
+  const bool maximise = s.current_player() == player;
+  float value = maximise ? -2.0f : 2.0f;
+  for (Action a : actions) {
+    TreeGame::State next = s;
+    next.apply(a);
+    const float v = paranoid_value(next, player);
+    if (maximise ? v > value : v < value) {
+      value = v;
+      if (best) *best = a;
+    }
+  }
+  return value;
+}
+
+// Gumbel search (both interior rules) picks the max^n move from the mover's own view, not the
+// paranoid one, whichever of the three players moves first; one and two levels down, the next
+// players choose by their own entries too.
+TEST(GumbelSearch, ThreePlayerPositionIsSearchedFromEachSeatsOwnView) {
+  UniformEvaluator<TreeGame> uniform;
+  for (int first = 0; first < 3; ++first) {
+    const TreeGame game = rotated_three_player_tree(first);
+    const TreeGame::State root = game.initial_state();
+    Action maxn = kNoAction, paranoid = kNoAction;
+    const PlayerValues v = toy::maxn_value<TreeGame>(root, &maxn);
+    paranoid_value(root, first, &paranoid);
+    ASSERT_EQ(maxn, 1);  // the solvers agree with the construction
+    ASSERT_EQ(paranoid, 0);
+    ASSERT_FLOAT_EQ(v[first], 0.5f);
+    ASSERT_FLOAT_EQ(v[(first + 1) % 3], -0.1f);
+    TreeGame::State after_r = root, after_ry = root;
+    after_r.apply(1);
+    after_ry.apply(1);
+    after_ry.apply(1);
+    for (InteriorSelection interior : {InteriorSelection::kPuct, InteriorSelection::kGumbel}) {
+      SCOPED_TRACE(testing::Message()
+                   << "first mover " << first << ", interior "
+                   << (interior == InteriorSelection::kPuct ? "puct" : "gumbel"));
+      MctsConfig c = gumbel_config(400, false);
+      c.interior = interior;
+      Mcts<TreeGame> mcts(game, c, 5);
+      mcts.set_root(root);
+      mcts.search(uniform);
+      EXPECT_EQ(mcts.choose_action(0.0), 1);
+      // Two considered actions share the 400 simulations (one halving phase, 200 each); R's
+      // mean for the mover is near its max^n value 0.5 and L's near -0.3.
+      EXPECT_NEAR(mcts::mean_value(mcts.root_child(1)), 0.5f, 0.15f);
+      EXPECT_NEAR(mcts::mean_value(mcts.root_child(0)), -0.3f, 0.15f);
+      std::vector<float> policy;
+      mcts.root_policy(policy);
+      EXPECT_GT(policy[1], 0.9f);
+      // The next player, after R, takes 5 (its -0.1 against -0.5); the third, at 6, takes 7.
+      for (const auto& [state, best] : {std::pair{after_r, 0}, std::pair{after_ry, 0}}) {
+        Mcts<TreeGame> below(game, c, 6);
+        below.set_root(state);
+        below.search(uniform);
+        EXPECT_EQ(below.choose_action(0.0), best) << "mover " << state.current_player();
+      }
+    }
   }
 }
 

@@ -37,7 +37,7 @@ TEST(LadderRun, RatesTheCheckpointsOfATinyRun) {
   lc.games = 2;
   lc.sims = 4;
   std::ostringstream log;
-  const auto rows = eval::run_ladder(lc, log);
+  const auto rows = eval::run_ladder(lc, log).rows;
   ASSERT_EQ(rows.size(), 3u) << log.str();
   EXPECT_EQ(rows[1].name, "ckpt_000010");
   EXPECT_EQ(rows[2].step, 20);
@@ -87,7 +87,7 @@ TEST(LadderRun, RatesTheCheckpointsOfATinyRun) {
   EXPECT_EQ(players[1].step, 20);
   EXPECT_EQ(players[1].spec, "mcts:checkpoint=" + dir + "/ckpt_000020.pt,time_ms=5,batch=2");
   std::ostringstream timed;
-  const auto timed_rows = eval::run_ladder(lc, timed);
+  const auto timed_rows = eval::run_ladder(lc, timed).rows;
   ASSERT_EQ(timed_rows.size(), 2u) << timed.str();
   EXPECT_EQ(timed_rows[1].games, 2);  // the baseline pairing only
   lc.every = 7;                       // neither 10 nor 20 is a multiple: the newest alone

@@ -108,6 +108,92 @@ TEST(Match, OutcomeRulesOnConstructedGames) {
   EXPECT_EQ(r.pairwise[0].a_vs_b.losses, 1);
 }
 
+// Finishing ranks: 1 + seats with a higher return + half the other seats with an equal one.
+TEST(Match, FinishingRanksFromReturns) {
+  // Without play_to_finish: the winner, then three seats sharing places 2, 3, 4 (mean 3).
+  EXPECT_EQ(eval::finishing_ranks({-1.0f / 3, 1.0f, -1.0f / 3, -1.0f / 3}),
+            (std::vector<double>{3, 1, 3, 3}));
+  // play_to_finish with 4 players: returns +1, 1/3, -1/3, -1 by place, in any seat order.
+  EXPECT_EQ(eval::finishing_ranks({-1.0f / 3, 1.0f, -1.0f, 1.0f / 3}),
+            (std::vector<double>{3, 1, 4, 2}));
+  // Two seats tied for first share places 1 and 2; all equal share 1, 2, 3 (mean 2).
+  EXPECT_EQ(eval::finishing_ranks({0.5f, 0.5f, -1.0f}), (std::vector<double>{1.5, 1.5, 3}));
+  EXPECT_EQ(eval::finishing_ranks({0.0f, 0.0f, 0.0f}), (std::vector<double>{2, 2, 2}));
+}
+
+// Win shares and mean ranks on hand-made 3-player games, one agent per seat:
+//   game 0 seats (a, b, c), returns (1, -0.5, -0.5): a wins; ranks a 1, b 2.5, c 2.5
+//   game 1 seats (c, a, b), returns (1, 0, -1):      c wins; ranks c 1, a 2, b 3
+//   game 2 seats (b, c, a), returns (0, 0, 0):       no win; ranks 2, 2, 2
+//   game 3 seats (a, b, c), returns (-1, 1, 1):      no win (tie); ranks a 3, b 1.5, c 1.5
+// a: 1 win of 4, ranks 1 + 2 + 2 + 3 = 8 (mean 2); b: 0 wins, 2.5 + 3 + 2 + 1.5 = 9 (2.25);
+// c: 1 win, 2.5 + 1 + 2 + 1.5 = 7 (1.75). Wilson interval of 1 of 4 (z = 1.95996):
+// (0.25 + z^2/8 -+ z sqrt(0.25 * 0.75 / 4 + z^2/64)) / (1 + z^2/4) = [0.04559, 0.69936].
+TEST(Match, StandingsOnConstructedThreePlayerGames) {
+  eval::MatchResult r;
+  r.agents = {"a", "b", "c"};
+  r.players = 3;
+  r.outcomes = {{0, {0, 1, 2}, {1.0f, -0.5f, -0.5f}, 5},
+                {1, {2, 0, 1}, {1.0f, 0.0f, -1.0f}, 5},
+                {2, {1, 2, 0}, {0.0f, 0.0f, 0.0f}, 5},
+                {3, {0, 1, 2}, {-1.0f, 1.0f, 1.0f}, 5}};
+  eval::summarize(r);
+  const eval::Standing& a = r.tallies[0].standing;
+  EXPECT_EQ(a.seats, 4);
+  EXPECT_EQ(a.wins, 1);
+  EXPECT_DOUBLE_EQ(a.mean_rank(), 2.0);
+  EXPECT_DOUBLE_EQ(a.win_share().share, 0.25);
+  EXPECT_NEAR(a.win_share().low, 0.04559, 1e-5);
+  EXPECT_NEAR(a.win_share().high, 0.69936, 1e-5);
+  EXPECT_EQ(r.tallies[1].standing.wins, 0);
+  EXPECT_DOUBLE_EQ(r.tallies[1].standing.mean_rank(), 2.25);
+  EXPECT_EQ(r.tallies[2].standing.wins, 1);
+  EXPECT_DOUBLE_EQ(r.tallies[2].standing.mean_rank(), 1.75);
+
+  const YAML::Node j = YAML::Load(eval::match_json(r));
+  EXPECT_NEAR(j["fair_share"].as<double>(), 1.0 / 3, 1e-9);
+  EXPECT_EQ(j["agents"][0]["seat_games"].as<long>(), 4);
+  EXPECT_EQ(j["agents"][0]["seat_wins"].as<long>(), 1);
+  EXPECT_DOUBLE_EQ(j["agents"][0]["win_share"].as<double>(), 0.25);
+  EXPECT_NEAR(j["agents"][0]["win_share_low"].as<double>(), 0.04559, 1e-5);
+  EXPECT_NEAR(j["agents"][0]["win_share_high"].as<double>(), 0.69936, 1e-5);
+  EXPECT_DOUBLE_EQ(j["agents"][1]["mean_rank"].as<double>(), 2.25);
+  EXPECT_DOUBLE_EQ(j["agents"][2]["mean_rank"].as<double>(), 1.75);
+  const std::string table = eval::match_table(r);
+  EXPECT_NE(table.find("fair share 1/3 = 0.333"), std::string::npos) << table;
+  EXPECT_NE(table.find("0.250 [0.046, 0.699]   2.00"), std::string::npos) << table;
+  EXPECT_NE(table.find("0.000 [0.000, 0.490]   2.25"), std::string::npos) << table;
+  EXPECT_NE(table.find("Elo C (A = 0)"), std::string::npos) << table;  // Bradley-Terry still there
+}
+
+// Against a field: agent 0 in one seat, agent 1's two instances in the others. Per seat:
+//   game 0 seats (0, 1, 1), returns (1, -0.5, -0.5):  agent 0 wins, rank 1; the field 2.5, 2.5
+//   game 1 seats (1, 0, 1), returns (1, -0.5, -0.5):  a field seat wins; agent 0 rank 2.5;
+//                                                     the field 1 and 2.5
+//   game 2 seats (1, 1, 0), returns (-1, 0, 1):       agent 0 wins, rank 1; the field 3, 2
+// Agent 0: 2 wins of 3 seats, ranks 4.5 (mean 1.5). The field: 1 win of 6 seats, ranks 13.5
+// (mean 2.25).
+TEST(Match, StandingsAgainstAField) {
+  eval::MatchResult r;
+  r.agents = {"net", "field"};
+  r.players = 3;
+  r.outcomes = {{0, {0, 1, 1}, {1.0f, -0.5f, -0.5f}, 5},
+                {1, {1, 0, 1}, {1.0f, -0.5f, -0.5f}, 5},
+                {2, {1, 1, 0}, {-1.0f, 0.0f, 1.0f}, 5}};
+  eval::summarize(r);
+  EXPECT_EQ(r.tallies[0].standing.seats, 3);
+  EXPECT_EQ(r.tallies[0].standing.wins, 2);
+  EXPECT_DOUBLE_EQ(r.tallies[0].standing.mean_rank(), 1.5);
+  EXPECT_EQ(r.tallies[1].standing.seats, 6);
+  EXPECT_EQ(r.tallies[1].standing.wins, 1);
+  EXPECT_DOUBLE_EQ(r.tallies[1].standing.mean_rank(), 2.25);
+  EXPECT_EQ(r.tallies[0].total.wins, 2);  // the pairwise view: agent 0 against the field
+  ASSERT_TRUE(r.elo.has_value());
+  const std::string table = eval::match_table(r);
+  EXPECT_NE(table.find("0.667 ["), std::string::npos) << table;
+  EXPECT_NE(table.find("Elo A - B"), std::string::npos) << table;
+}
+
 TEST(Match, JsonReportAgreesWithTheGames) {
   auto game = make_game("match_toy_tictactoe");
   auto c = config_of({"greedy", "random"}, 8);
@@ -128,6 +214,8 @@ TEST(Match, JsonReportAgreesWithTheGames) {
   EXPECT_EQ(j["agents"][0]["losses"].as<long>(), losses);
   EXPECT_EQ(j["agents"][0]["seats"].size(), 2u);
   EXPECT_TRUE(j["elo_difference"]["elo"].IsDefined());
+  EXPECT_FALSE(j["fair_share"].IsDefined());  // standings are for more than two players
+  EXPECT_FALSE(j["agents"][0]["win_share"].IsDefined());
   const std::string table = eval::match_table(r);
   EXPECT_NE(table.find("seat 1"), std::string::npos) << table;
   EXPECT_NE(table.find("Elo A - B"), std::string::npos) << table;
