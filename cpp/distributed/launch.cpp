@@ -125,9 +125,18 @@ RunConfig other_handshake(MpiWorld& world, const TrainLaunch& launch) {
   }
   world.send(0, kVerdict, encode_identity(mine));
   const Go go = decode_go(world.receive(0, kGo, -1)->bytes);
-  if (!go.problem.empty()) throw Refusal(str_cat("rank ", rank, " stops: ", go.problem));
+  // The full message from rank 0 and from the rank it is about; a short one from the others.
+  if (!go.problem.empty() && !(mine == hello.identity))
+    throw Refusal(str_cat("rank ", rank, " stops: ", go.problem));
+  if (!go.problem.empty())
+    throw Refusal(str_cat("rank ", rank, " stops: rank 0 refused to start (its message says why)"));
   world.set_learners(go.learners);
   return cfg;
+}
+
+// "rank 3" or "ranks 3..5".
+std::string ranks_text(int first, int last) {
+  return first == last ? str_cat("rank ", first) : str_cat("ranks ", first, "..", last);
 }
 
 int run_rank(MpiWorld& world, const TrainLaunch& launch, std::ostream& out,
@@ -135,10 +144,10 @@ int run_rank(MpiWorld& world, const TrainLaunch& launch, std::ostream& out,
   const RunConfig cfg =
       world.rank() == 0 ? rank0_handshake(world, launch) : other_handshake(world, launch);
   if (world.rank() == 0) {
-    out << "distributed run of " << world.size() << " ranks: rank 0 trains and writes "
+    out << "distributed run of " << world.size() << " ranks: rank 0: learner, writes "
         << launch.run_dir;
-    if (world.learners() > 1) out << ", ranks 1.." << world.learners() - 1 << " train with it";
-    out << ", ranks " << world.learners() << ".." << world.size() - 1 << " play" << std::endl;
+    if (world.learners() > 1) out << "; " << ranks_text(1, world.learners() - 1) << ": learner";
+    out << "; " << ranks_text(world.learners(), world.size() - 1) << ": self-play" << std::endl;
     Rank0Cluster cluster(world, cfg, out);
     TrainingRun run(cfg, launch.run_dir, out, &cluster);
     return run.run(stop).finished ? 0 : 130;
@@ -150,12 +159,25 @@ int run_rank(MpiWorld& world, const TrainLaunch& launch, std::ostream& out,
   return 0;
 }
 
+// The ranks end together: rank 0 once it has finished (its final evaluation included), the others
+// when it says so. They wait here, polling with sleeps, rather than in MPI_Finalize, whose wait
+// for rank 0 takes CPU from its evaluation.
+int end_together(MpiWorld& world, int status) {
+  if (world.rank() == 0) {
+    for (int r = 1; r < world.size(); ++r) world.send(r, kDone, std::string());
+    world.flush_sends(60);
+  } else {
+    world.receive(0, kDone, -1);
+  }
+  return status;
+}
+
 }  // namespace
 
 int run_distributed_train(MpiWorld& world, const TrainLaunch& launch, std::ostream& out,
                           const std::atomic<bool>& stop) {
   try {
-    return run_rank(world, launch, out, stop);
+    return end_together(world, run_rank(world, launch, out, stop));
   } catch (const Refusal& e) {
     throw Error(e.what());
   } catch (const std::exception& e) {

@@ -6,6 +6,7 @@
 //   kHello      0 -> every rank     protocol version, rank 0's identity, its resolved config
 //   kVerdict    every rank -> 0     the rank's identity (or why it could not read the config)
 //   kGo         0 -> every rank     "" to start, else the problem that ends every rank
+//   kDone       0 -> every rank     rank 0 has finished (after its final evaluation)
 //   kGame       actor -> 0          a finished game (one-game shard, selfplay/shards.h) + stats
 //   kGoodbye    actor -> 0          the actor's final stats; it sends nothing after it
 //   kLearner*   0 -> learner k      the trainer's state, a minibatch per step, the end
@@ -29,6 +30,7 @@ enum Tag : int {
   kHello = 1,
   kVerdict = 2,
   kGo = 3,
+  kDone = 4,  // 0 -> every rank, empty: rank 0 is done; the ranks may finalize
   kGame = 10,
   kGoodbye = 11,
   kLearnerState = 20,

@@ -119,6 +119,25 @@ TEST(Distributed, ThreeRanksTrainWithGamesFromBothActors) {
   EXPECT_TRUE(contains(text, "rank 2: self-play actor done")) << text;
 }
 
+// distributed.learners: 2 in a job of three: ranks 0 and 1 train every step, rank 2 plays.
+TEST(Distributed, DataParallelLearnersTrainEveryStep) {
+  REQUIRE_MPIRUN();
+  const std::string dir = test::temp_dir("dist_dp"), log = dir + ".log";
+  const pid_t pid = test::spawn(
+      mpirun(3, train_args(dir, {"training.total_steps=10", "distributed.learners=2"})), log);
+  ASSERT_EQ(test::exit_status_within(pid, 120), 0) << log_of(log);
+  const std::string text = read_file(log);
+  EXPECT_TRUE(
+      contains(text, "rank 0: learner, writes " + dir + "; rank 1: learner; rank 2: self-play"))
+      << text;
+  EXPECT_TRUE(contains(text, "rank 1: learner done after 10 steps (step 10)")) << text;
+  EXPECT_TRUE(path_exists(checkpoint_path(dir, 10)));
+  const std::vector<long> by_rank = games_by_rank(test::metrics_lines(dir).back());
+  ASSERT_EQ(by_rank.size(), 3u);
+  EXPECT_EQ(by_rank[1], 0);
+  EXPECT_GT(by_rank[2], 0);
+}
+
 // The pid of rank `rank`, a child of mpirun `mpirun_pid`; -1 while there is none.
 pid_t rank_pid(pid_t mpirun_pid, int rank) {
   DIR* proc = opendir("/proc");
@@ -207,7 +226,11 @@ TEST(Distributed, MismatchedRanksAndTooManyLearnersAreRefused) {
   line.insert(line.end(), variant.begin(), variant.end());
   EXPECT_NE(test::exit_status_within(test::spawn(mpirun(2, line), log), 60), 0);
   std::string text = log_of(log);
-  EXPECT_TRUE(contains(text, "rank 2 runs another game variant or network than rank 0")) << text;
+  EXPECT_TRUE(contains(text,
+                       "rank 0 refuses to start: rank 2 runs another game variant or network "
+                       "than rank 0"))
+      << text;
+  EXPECT_TRUE(contains(text, "rank 2 stops: rank 2 runs another game variant")) << text;
   EXPECT_TRUE(contains(text, "max_plies=41")) << text;
   EXPECT_TRUE(contains(text, "max_plies=40")) << text;
   EXPECT_FALSE(path_exists(dir + "/shards")) << "rank 0 wrote before the ranks agreed";
