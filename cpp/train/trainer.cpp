@@ -203,7 +203,8 @@ TrainStats step_on_parts(Trainer::Impl& m, const TrainBatch* const* parts, size_
   const double lr = m.config.learning_rate_at(m.step, progress);
   m.set_learning_rate(lr);
   const bool flatten = count > 1 || m.reducer;
-  const std::vector<torch::Tensor> params = m.network->impl().net->parameters();
+  std::vector<torch::Tensor> params;  // only where gradients are flattened
+  if (flatten) params = m.network->impl().net->parameters();
   TrainStats mean;
   int decisive_parts = 0;
   for (size_t i = 0; i < count; ++i) {
