@@ -10,9 +10,10 @@ shift || true
 packages=(cmake g++ make libtorch-dev libopenblas0-pthread libeigen3-dev pybind11-dev
   libyaml-cpp-dev libgtest-dev libgmock-dev python3-dev python3-numpy python3-pytest
   python3-torch python3-matplotlib python3-yaml jupyter-nbconvert python3-nbformat python3-ipykernel
-  pkg-config libcpp-httplib-dev nlohmann-json3-dev chromium)
+  pkg-config libcpp-httplib-dev nlohmann-json3-dev chromium libopenmpi-dev openmpi-bin)
 # (libcpp-httplib-dev and nlohmann-json3-dev build `hopzero serve`; chromium runs its page's
-# tests, tests/python/test_serve_page.py.)
+# tests, tests/python/test_serve_page.py; libopenmpi-dev and openmpi-bin build and run distributed
+# training, docs/distributed.md, and its tests.)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,18 +1,22 @@
 // hopzero bench selfplay: network evaluations per second inside self-play (MCTS with the torch
 // evaluator, batching leaves across games) next to the raw forward throughput of the same
 // network at the same batch size and thread count, and their ratio: how much of the network's
-// speed self-play keeps.
+// speed self-play keeps. With --distributed, under mpirun: the self-play speed of actor ranks
+// next to one process (distributed/bench.h).
 
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <iostream>
 #include <thread>
 
 #include "apps/bench.h"
 #include "apps/bench_network.h"
 #include "core/cpu_time.h"
+#include "distributed/bench.h"
+#include "distributed/mpi_world.h"
 #include "nn/network.h"
 #include "nn/torch_evaluator.h"
 #include "search/evaluator_factory.h"
@@ -63,12 +67,22 @@ int run_bench_selfplay(Args& args) {
   const std::string checkpoint = args.get("checkpoint", "");
   const double seconds = args.get_double("seconds", 10.0, 0.1, 86400.0);
   const bool sweep = args.flag("sweep");
+  const bool distributed = args.flag("distributed");
   args.finish();
   const RunConfig& c = b.config;
   set_torch_threads(c.selfplay_torch_threads);
   std::shared_ptr<const Network> net =
       checkpoint.empty() ? std::make_shared<Network>(c.network, c.seed)
                          : std::shared_ptr<const Network>(load_checkpoint_network(checkpoint));
+  if (distributed) {
+    MpiWorld world;
+    if (world.size() < 2)
+      fail(
+          "--distributed measures actor ranks: start it with mpirun and 2 or more ranks, e.g. "
+          "mpirun -np 3 hopzero bench selfplay --distributed --config FILE");
+    dist::run_selfplay_bench(world, c, net, seconds, std::cout);
+    return 0;
+  }
   auto slot = std::make_shared<NetworkSlot>(net);
   EvaluatorSpec evaluator;
   evaluator.kind = "network";
@@ -116,7 +130,10 @@ int run_bench_selfplay(Args& args) {
 
 HZ_BENCHMARK("selfplay",
              "self-play evals/s with the torch network next to its raw forward throughput",
-             std::string(kNetworkBenchUsage) + " [--checkpoint PATH] [--seconds X] [--sweep]",
+             std::string(kNetworkBenchUsage) +
+                 " [--checkpoint PATH] [--seconds X] [--sweep] [--distributed]\n\n"
+                 "--distributed (under mpirun -np N): rank 0 alone, then 1..N-1 actor ranks\n"
+                 "sending their games to rank 0, --seconds each (docs/distributed.md).",
              run_bench_selfplay);
 
 }  // namespace hz::cli

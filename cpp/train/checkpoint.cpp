@@ -69,9 +69,9 @@ CheckpointMeta read_meta(torch::serialize::InputArchive& a, const std::string& p
   return m;
 }
 
-// Reads the file, checks the container and opens the archive.
-void open_archive(const std::string& path, torch::serialize::InputArchive& archive) {
-  const std::string data = read_file(path);
+// Checks the container held in `data` (named `path` in errors) and opens its archive.
+void open_archive_bytes(const std::string& path, const std::string& data,
+                        torch::serialize::InputArchive& archive) {
   if (data.size() < kHeader)
     fail("checkpoint '", path, "' is truncated (", data.size(), " bytes, shorter than its header)");
   if (std::memcmp(data.data(), kMagic, 8) != 0)
@@ -101,6 +101,11 @@ void open_archive(const std::string& path, torch::serialize::InputArchive& archi
   }
 }
 
+// Reads the file, checks the container and opens the archive.
+void open_archive(const std::string& path, torch::serialize::InputArchive& archive) {
+  open_archive_bytes(path, read_file(path), archive);
+}
+
 void check_game(const CheckpointMeta& m, const std::string& path, const std::string& game,
                 const std::string& options) {
   if (!game.empty() && m.game != game)
@@ -122,7 +127,7 @@ std::vector<long> list_checkpoints(const std::string& dir) {
   return numbered_files(dir, "ckpt_", ".pt");
 }
 
-void save_checkpoint(const std::string& path, const Trainer& trainer, CheckpointMeta meta) {
+std::string encode_checkpoint(const Trainer& trainer, CheckpointMeta meta) {
   const Trainer::Impl& m = trainer.impl();
   meta.step = m.step;
   meta.network = m.network->config();
@@ -144,15 +149,21 @@ void save_checkpoint(const std::string& path, const Trainer& trainer, Checkpoint
   std::memcpy(file.data() + 8, &kVersion, 4);
   std::memcpy(file.data() + 12, &crc, 4);
   std::memcpy(file.data() + 16, &size, 8);
-  write_file_atomically(path, file + body);
+  return file + body;
 }
 
-CheckpointMeta load_checkpoint(const std::string& path, Trainer& trainer,
-                               const std::string& expected_game,
+void save_checkpoint(const std::string& path, const Trainer& trainer, CheckpointMeta meta) {
+  write_file_atomically(path, encode_checkpoint(trainer, std::move(meta)));
+}
+
+namespace {
+
+// Restores `trainer` from an opened checkpoint archive named `path` in errors.
+CheckpointMeta restore_trainer(torch::serialize::InputArchive& archive, const std::string& path,
+                               Trainer& trainer, const std::string& expected_game,
                                const std::string& expected_options) {
   Trainer::Impl& m = trainer.impl();
-  torch::serialize::InputArchive archive, network, optimizer;
-  open_archive(path, archive);
+  torch::serialize::InputArchive network, optimizer;
   CheckpointMeta meta = read_meta(archive, path);
   check_game(meta, path, expected_game, expected_options);
   if (!(meta.network == m.network->config()))
@@ -174,6 +185,46 @@ CheckpointMeta load_checkpoint(const std::string& path, Trainer& trainer,
   m.step = meta.step;
   m.rng.set_state(meta.rng);
   return meta;
+}
+
+}  // namespace
+
+CheckpointMeta load_checkpoint(const std::string& path, Trainer& trainer,
+                               const std::string& expected_game,
+                               const std::string& expected_options) {
+  torch::serialize::InputArchive archive;
+  open_archive(path, archive);
+  return restore_trainer(archive, path, trainer, expected_game, expected_options);
+}
+
+CheckpointMeta decode_checkpoint(const std::string& source, const std::string& bytes,
+                                 Trainer& trainer) {
+  torch::serialize::InputArchive archive;
+  open_archive_bytes(source, bytes, archive);
+  return restore_trainer(archive, source, trainer, "", "");
+}
+
+std::string encode_network(const Network& net) {
+  torch::serialize::OutputArchive archive;
+  save_network(net, archive);
+  std::ostringstream out;
+  archive.save_to(out);
+  return out.str();
+}
+
+std::unique_ptr<Network> decode_network(const std::string& source, const std::string& bytes,
+                                        const NetworkConfig& expected) {
+  torch::serialize::InputArchive archive;
+  try {
+    archive.load_from(bytes.data(), bytes.size());
+  } catch (const c10::Error& e) {
+    fail("network '", source, "' cannot be read by LibTorch: ", e.what_without_backtrace());
+  } catch (const std::exception& e) {
+    fail("network '", source, "' cannot be read by LibTorch: ", e.what());
+  }
+  auto net = std::make_unique<Network>(expected, 0);
+  load_network(*net, archive, source);  // checks the config and every tensor's shape
+  return net;
 }
 
 CheckpointMeta read_checkpoint_meta(const std::string& path) {

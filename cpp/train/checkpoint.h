@@ -47,6 +47,20 @@ CheckpointMeta load_checkpoint(const std::string& path, Trainer& trainer,
                                const std::string& expected_game = "",
                                const std::string& expected_options = "");
 
+// The same as bytes (the file's contents), and back into a trainer (same network config and
+// optimizer kind; `source` names the bytes in errors): how rank 0 hands its state to
+// data-parallel learners (docs/distributed.md).
+std::string encode_checkpoint(const Trainer& trainer, CheckpointMeta meta);
+CheckpointMeta decode_checkpoint(const std::string& source, const std::string& bytes,
+                                 Trainer& trainer);
+
+// A network's weights and batch-norm statistics as bytes (the `network` archive of a checkpoint,
+// docs/formats.md), and back into an inference network that must have config `expected`
+// (hz::Error naming `source` otherwise): what rank 0 broadcasts to self-play actors.
+std::string encode_network(const Network& net);
+std::unique_ptr<Network> decode_network(const std::string& source, const std::string& bytes,
+                                        const NetworkConfig& expected);
+
 // The network alone, in inference mode (for agents and evaluation), with its metadata.
 std::unique_ptr<Network> load_checkpoint_network(const std::string& path,
                                                  CheckpointMeta* meta_out = nullptr);

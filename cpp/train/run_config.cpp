@@ -110,6 +110,21 @@ void read_evaluation(ConfigSection s, RunConfig& r) {
   s.finish();
 }
 
+void read_distributed(ConfigSection s, RunConfig& r) {
+  DistributedConfig& d = r.distributed;
+  d.learners = s.get_int("learners", d.learners, 1, 4096,
+                         "ranks 0..learners-1 train data-parallel (averaging gradients); the "
+                         "other ranks but 0 play (mpirun runs only)");
+  d.connect_timeout_s = s.get_double("connect_timeout_s", d.connect_timeout_s, 1.0, 86400.0,
+                                     "start-up: seconds a rank waits to hear from the others");
+  d.drain_timeout_s = s.get_double("drain_timeout_s", d.drain_timeout_s, 0.1, 86400.0,
+                                   "end: seconds rank 0 waits for the actors' last games");
+  d.games_in_flight = s.get_int("games_in_flight", d.games_in_flight, 1, 1 << 20,
+                                "per actor: finished games sent but not yet taken by rank 0 "
+                                "before its self-play waits");
+  s.finish();
+}
+
 }  // namespace
 
 RunConfig RunConfig::from_config(Config& config) {
@@ -129,6 +144,8 @@ RunConfig RunConfig::from_config(Config& config) {
   read_selfplay(root.section("selfplay", "self-play workers"), r);
   read_training(root.section("training", "the trainer and the training loop"), r);
   read_evaluation(root.section("evaluation", "the end-of-run match"), r);
+  read_distributed(root.section("distributed", "runs started with mpirun (docs/distributed.md)"),
+                   r);
   root.finish();
   r.selfplay.seed = r.seed;
   r.selfplay.validate();

@@ -14,6 +14,8 @@
 //               train_samples_per_generated_sample, publish_every, checkpoint_every, log_every,
 //               total_steps, total_games, shard_games, torch_threads
 //   evaluation: games, simulations, random_opening_plies, threads (the end-of-run match)
+//   distributed: learners, connect_timeout_s, drain_timeout_s, games_in_flight (runs started
+//               with mpirun, docs/distributed.md; ignored by a run of one process)
 #pragma once
 
 #include <cstdint>
@@ -49,6 +51,14 @@ struct EvalConfig {
   int threads = 1;               // games played at once
 };
 
+// Distributed training under mpirun (docs/distributed.md).
+struct DistributedConfig {
+  int learners = 1;                // ranks 0..learners-1 train data-parallel
+  double connect_timeout_s = 120;  // start-up: how long ranks wait for each other
+  double drain_timeout_s = 30;     // end: how long rank 0 waits for the actors' last games
+  int games_in_flight = 4;         // per actor: games sent that rank 0 has not yet taken
+};
+
 struct RunConfig {
   uint64_t seed = 1;
   std::string game;
@@ -59,6 +69,7 @@ struct RunConfig {
   TrainerConfig trainer;
   LoopConfig loop;
   EvalConfig eval;
+  DistributedConfig distributed;
   std::string resolved_yaml;  // the config as read, defaults included
 
   // Reads and validates everything (including that the game exists with these options).

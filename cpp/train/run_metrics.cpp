@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "core/files.h"
+#include "train/run_cluster.h"
 
 namespace hz {
 
@@ -42,6 +43,17 @@ JsonLine& JsonLine::add(const std::string& k, const std::string& value) {
     body_ += c;
   }
   body_ += "\"";
+  return *this;
+}
+
+JsonLine& JsonLine::add(const std::string& k, const std::vector<long>& values) {
+  key(k);
+  body_ += "[";
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i) body_ += ",";
+    body_ += std::to_string(values[i]);
+  }
+  body_ += "]";
   return *this;
 }
 
@@ -120,7 +132,18 @@ void ProgressLog::warmup(uint64_t games, uint64_t samples, size_t window,
                 count_text(double(samples)).c_str(), window, cfg_.loop.min_samples,
                 selfplay.per_second(selfplay.evaluations), selfplay.average_batch());
   out_ << line;
+  print_ranks();
   out_.flush();
+}
+
+// A distributed run's ranks and the games each sent (none from the learners).
+void ProgressLog::print_ranks() {
+  if (!cluster_) return;
+  const std::vector<long> games = cluster_->games_by_rank();
+  out_ << "           " << cluster_->world_size() << " ranks; games received this session:";
+  for (size_t r = 0; r < games.size(); ++r)
+    if (r >= static_cast<size_t>(cluster_->learners())) out_ << " rank " << r << ": " << games[r];
+  out_ << "\n";
 }
 
 void ProgressLog::step(const TrainStats& s, long step, uint64_t games, uint64_t samples,
@@ -143,7 +166,8 @@ void ProgressLog::step(const TrainStats& s, long step, uint64_t games, uint64_t 
   const int64_t d_batches = selfplay.batches - last_batches_;
   const double evals_s = double(d_evals) / dt;
   const double avg_batch = d_batches > 0 ? double(d_evals) / double(d_batches) : 0.0;
-  const double train_s = double(step - last_step_) * cfg_.trainer.batch_size / dt;
+  const int learners = cluster_ ? cluster_->learners() : 1;
+  const double train_s = double(step - last_step_) * cfg_.trainer.batch_size * learners / dt;
   append_metrics_line(
       dir_, JsonLine()
                 .add("kind", "train")
@@ -172,7 +196,12 @@ void ProgressLog::step(const TrainStats& s, long step, uint64_t games, uint64_t 
                 .add("false_resign_rate",
                      selfplay.playthroughs > 0
                          ? double(selfplay.false_resignations) / double(selfplay.playthroughs)
-                         : std::nan("")));
+                         : std::nan(""))
+                // The job's ranks and the games received from each this session (one process:
+                // its own self-play's).
+                .add("world_size", cluster_ ? cluster_->world_size() : 1)
+                .add("games_by_rank", cluster_ ? cluster_->games_by_rank()
+                                               : std::vector<long>{long(selfplay.games)}));
   char line[400];
   const std::string of = cfg_.loop.total_steps > 0 ? str_cat("/", cfg_.loop.total_steps) : "";
   std::snprintf(line, sizeof line,
@@ -187,6 +216,7 @@ void ProgressLog::step(const TrainStats& s, long step, uint64_t games, uint64_t 
   if (cfg_.selfplay.resign_enabled())
     out_ << "           resigned " << selfplay.resignations << " games; false resignations "
          << selfplay.false_resignations << " of " << selfplay.playthroughs << " played on\n";
+  print_ranks();
   out_.flush();
   sum_ = TrainStats{};
   count_ = accuracy_count_ = 0;

@@ -10,12 +10,15 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 #include "selfplay/selfplay_runner.h"
 #include "train/run_config.h"
 #include "train/trainer.h"
 
 namespace hz {
+
+class RunCluster;
 
 class RunClock {
  public:
@@ -40,6 +43,7 @@ class JsonLine {
   JsonLine& add(const std::string& key, int value) { return add(key, static_cast<long>(value)); }
   JsonLine& add(const std::string& key, const std::string& value);
   JsonLine& add(const std::string& key, const char* value) { return add(key, std::string(value)); }
+  JsonLine& add(const std::string& key, const std::vector<long>& values);  // a JSON array
   std::string str() const { return "{" + body_ + "}"; }
 
  private:
@@ -55,9 +59,11 @@ void append_metrics_line(const std::string& run_dir, const JsonLine& line);
 
 class ProgressLog {
  public:
+  // `cluster` (optional): the ranks of a distributed run, whose size and games per rank the lines
+  // show.
   ProgressLog(const RunConfig& config, std::string run_dir, std::ostream& out,
-              const RunClock& clock)
-      : cfg_(config), dir_(std::move(run_dir)), out_(out), clock_(clock) {}
+              const RunClock& clock, const RunCluster* cluster = nullptr)
+      : cfg_(config), dir_(std::move(run_dir)), out_(out), clock_(clock), cluster_(cluster) {}
   void start(long step, uint64_t games);
   // Self-play is filling the window before the first step: a line every few seconds.
   void warmup(uint64_t games, uint64_t samples, size_t window, const SelfPlayStats& selfplay);
@@ -67,10 +73,12 @@ class ProgressLog {
 
  private:
   std::string eta(long step, uint64_t games) const;
+  void print_ranks();
   const RunConfig& cfg_;
   std::string dir_;
   std::ostream& out_;
   const RunClock& clock_;
+  const RunCluster* cluster_;
   long start_step_ = 0;
   uint64_t start_games_ = 0;
   double start_time_ = 0, last_warmup_print_ = -1e9;

@@ -159,18 +159,106 @@ Trainer::Trainer(const NetworkConfig& network, const TrainerConfig& config, uint
     : impl_(std::make_unique<Impl>(network, config, seed)) {}
 Trainer::~Trainer() = default;
 
-TrainStats Trainer::train_step(const TrainBatch& batch, double progress) {
-  Impl& m = *impl_;
+namespace {
+
+// Copies (first part) or adds (later parts) every parameter's gradient into `flat`, in order.
+void gather_gradients(const std::vector<torch::Tensor>& params, std::vector<float>& flat,
+                      bool first) {
+  size_t total = 0;
+  for (const torch::Tensor& p : params) total += static_cast<size_t>(p.numel());
+  if (first) flat.assign(total, 0.0f);
+  size_t at = 0;
+  for (const torch::Tensor& p : params) {
+    const size_t n = static_cast<size_t>(p.numel());
+    if (p.grad().defined()) {
+      const torch::Tensor g = p.grad().contiguous();
+      const float* src = g.data_ptr<float>();
+      for (size_t i = 0; i < n; ++i) flat[at + i] += src[i];
+    }
+    at += n;
+  }
+}
+
+void scatter_gradients(const std::vector<torch::Tensor>& params, const std::vector<float>& flat) {
+  torch::NoGradGuard no_grad;
+  size_t at = 0;
+  for (torch::Tensor p : params) {
+    const int64_t n = p.numel();
+    torch::Tensor from =
+        torch::from_blob(const_cast<float*>(flat.data() + at), p.sizes(), torch::kFloat32);
+    if (p.grad().defined())
+      p.mutable_grad().copy_(from);
+    else
+      p.mutable_grad() = from.clone();
+    at += static_cast<size_t>(n);
+  }
+  HZ_CHECK(at == flat.size(), "gradient buffer of ", flat.size(), " floats for ", at, " weights");
+}
+
+// One optimizer step on the mean gradient of `parts` (each part's own forward and backward pass);
+// gradients are flattened only where they must be combined: several parts or a reducer.
+TrainStats step_on_parts(Trainer::Impl& m, const TrainBatch* const* parts, size_t count,
+                         double progress) {
+  HZ_CHECK(count > 0, "a training step needs a minibatch");
   const double lr = m.config.learning_rate_at(m.step, progress);
   m.set_learning_rate(lr);
-  BatchTensors t = to_tensors(m.network->config(), batch);
-  m.optimizer->zero_grad();
-  Losses l = compute_losses(m.network->impl().net, t, m.config.value_loss_weight);
-  l.total.backward();
+  const bool flatten = count > 1 || m.reducer;
+  std::vector<torch::Tensor> params;  // only where gradients are flattened
+  if (flatten) params = m.network->impl().net->parameters();
+  TrainStats mean;
+  int decisive_parts = 0;
+  for (size_t i = 0; i < count; ++i) {
+    BatchTensors t = to_tensors(m.network->config(), *parts[i]);
+    m.optimizer->zero_grad();
+    Losses l = compute_losses(m.network->impl().net, t, m.config.value_loss_weight);
+    l.total.backward();
+    if (flatten) gather_gradients(params, m.flat_gradients, i == 0);
+    mean.loss += l.stats.loss / count;
+    mean.policy_loss += l.stats.policy_loss / count;
+    mean.value_loss += l.stats.value_loss / count;
+    mean.policy_entropy += l.stats.policy_entropy / count;
+    if (std::isfinite(l.stats.value_accuracy)) {
+      mean.value_accuracy += l.stats.value_accuracy;
+      ++decisive_parts;
+    }
+  }
+  mean.value_accuracy = decisive_parts ? mean.value_accuracy / decisive_parts : std::nan("");
+  if (flatten) {
+    if (count > 1)
+      for (float& g : m.flat_gradients) g /= static_cast<float>(count);
+    if (m.reducer) m.reducer(m.flat_gradients);
+    scatter_gradients(params, m.flat_gradients);
+  }
   m.optimizer->step();
   ++m.step;
-  l.stats.learning_rate = lr;
-  return l.stats;
+  mean.learning_rate = lr;
+  return mean;
+}
+
+}  // namespace
+
+TrainStats Trainer::train_step(const TrainBatch& batch, double progress) {
+  const TrainBatch* part = &batch;
+  return step_on_parts(*impl_, &part, 1, progress);
+}
+
+TrainStats Trainer::train_step(const std::vector<TrainBatch>& parts, double progress) {
+  std::vector<const TrainBatch*> pointers;
+  for (const TrainBatch& b : parts) pointers.push_back(&b);
+  return step_on_parts(*impl_, pointers.data(), pointers.size(), progress);
+}
+
+void Trainer::set_gradient_reducer(GradientReducer reducer) {
+  impl_->reducer = std::move(reducer);
+}
+
+std::vector<float> Trainer::flat_parameters() const {
+  std::vector<float> out;
+  for (const torch::Tensor& p : impl_->network->impl().net->parameters()) {
+    const torch::Tensor c = p.detach().contiguous();
+    out.insert(out.end(), c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
+  }
+  return out;
 }
 
 TrainStats Trainer::measure(const TrainBatch& batch) {

@@ -13,8 +13,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/rng.h"
 #include "nn/network.h"
@@ -56,6 +58,11 @@ struct TrainStats {
   double learning_rate = 0;
 };
 
+// Data-parallel training (distributed/data_parallel.h): called in every step between the backward
+// pass and the optimizer step with every parameter's gradient flattened into one buffer
+// (parameters in order); it must leave there the gradient to apply: the mean over the learners.
+using GradientReducer = std::function<void(std::vector<float>& gradients)>;
+
 class Trainer {
  public:
   struct Impl;
@@ -66,6 +73,12 @@ class Trainer {
 
   // One optimizer step on the batch; increments step(). `progress`: see learning_rate_at.
   TrainStats train_step(const TrainBatch& batch, double progress = 0.0);
+  // One optimizer step on the mean of the gradients of several minibatches, each computed on its
+  // own (batch norm normalizes each over its own rows): what parts.size() data-parallel learners
+  // compute together, one part each. The statistics are the mean over the parts.
+  TrainStats train_step(const std::vector<TrainBatch>& parts, double progress = 0.0);
+  // Installs the reducer of data-parallel training (null: none, the default).
+  void set_gradient_reducer(GradientReducer reducer);
   // The loss on a batch without updating anything (inference mode batch norm).
   TrainStats measure(const TrainBatch& batch);
 
@@ -77,6 +90,8 @@ class Trainer {
   std::shared_ptr<Network> snapshot() const;
   // Read-only view of the trained weights (in training mode: not usable for inference).
   const Network& network() const;
+  // Every parameter's values flattened, in order (what the gradient reducer's buffer follows).
+  std::vector<float> flat_parameters() const;
 
   Impl& impl() { return *impl_; }
   const Impl& impl() const { return *impl_; }

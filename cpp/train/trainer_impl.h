@@ -17,6 +17,8 @@ struct Trainer::Impl {
   std::unique_ptr<torch::optim::Optimizer> optimizer;
   long step = 0;
   Rng rng;
+  GradientReducer reducer;
+  std::vector<float> flat_gradients;  // reused by every step that flattens them
   void set_learning_rate(double lr);
 };
 

@@ -19,6 +19,7 @@
 #include "selfplay/shards.h"
 #include "train/checkpoint.h"
 #include "train/replay.h"
+#include "train/run_cluster.h"
 #include "train/run_metrics.h"
 
 namespace hz {
@@ -26,11 +27,13 @@ namespace hz {
 using Clock = std::chrono::steady_clock;
 
 struct TrainingRun::State {
-  State(const RunConfig& c, std::string d, std::ostream& o) : cfg(c), dir(std::move(d)), out(o) {}
+  State(const RunConfig& c, std::string d, std::ostream& o, RunCluster* cl)
+      : cfg(c), dir(std::move(d)), out(o), cluster(cl) {}
 
   RunConfig cfg;
   std::string dir;
   std::ostream& out;
+  RunCluster* cluster;  // null: one process
   std::shared_ptr<AnyGame> game;
   ShardInfo shard_info;
   std::unique_ptr<Trainer> trainer;
@@ -52,7 +55,8 @@ struct TrainingRun::State {
   bool stopping = false, selfplay_done = false;
   std::exception_ptr selfplay_error;
 
-  long batch() const { return cfg.trainer.batch_size; }
+  long learners() const { return cluster ? cluster->learners() : 1; }
+  long batch() const { return cfg.trainer.batch_size * learners(); }  // samples trained per step
   long slack() const { return 2 * std::max(1L, cfg.loop.publish_every) * batch(); }
   bool selfplay_ahead() const {  // under mu
     return window->size() >= static_cast<size_t>(cfg.loop.min_samples) &&
@@ -81,6 +85,7 @@ struct TrainingRun::State {
   std::string checkpoint();
   void start_selfplay();
   void stop_selfplay(std::thread& thread);
+  TrainStats train_step();
   bool train_loop(const std::atomic<bool>& stop);
   void final_evaluation(const std::string& ckpt, const std::atomic<bool>& stop);
 };
@@ -226,7 +231,8 @@ void TrainingRun::State::start_selfplay() {
   evaluator.kind = "network";
   evaluator.network = slot;
   evaluator.threads = cfg.selfplay_torch_threads;
-  runner = game->make_selfplay(options, evaluator);
+  runner =
+      cluster ? cluster->make_selfplay(options, slot) : game->make_selfplay(options, evaluator);
   // make_selfplay builds one evaluator here to check it, which sets this thread's torch threads.
   set_torch_threads_for_this_thread(cfg.loop.torch_threads);
 }
@@ -241,9 +247,22 @@ void TrainingRun::State::stop_selfplay(std::thread& thread) {
   if (thread.joinable()) thread.join();
 }
 
+// One step: on this process alone, or on one minibatch per data-parallel learner.
+TrainStats TrainingRun::State::train_step() {
+  const double progress = std::min(1.0, time_progress());
+  auto draw = [&] {
+    return window->sample_batch(cfg.trainer.batch_size, trainer->rng(), cfg.trainer.augment,
+                                cfg.trainer.search_value_weight);
+  };
+  if (learners() == 1) return trainer->train_step(draw(), progress);
+  std::vector<TrainBatch> batches;
+  for (long k = 0; k < learners(); ++k) batches.push_back(draw());
+  return cluster->train_step(*trainer, batches, progress);
+}
+
 // Returns true when the run reached its end (not stopped).
 bool TrainingRun::State::train_loop(const std::atomic<bool>& stop) {
-  ProgressLog log(cfg, dir, out, clock);
+  ProgressLog log(cfg, dir, out, clock, cluster);
   log.start(trainer->step(), games);
   const bool games_mode = cfg.loop.total_steps == 0;
   for (;;) {
@@ -262,9 +281,7 @@ bool TrainingRun::State::train_loop(const std::atomic<bool>& stop) {
         continue;
       }
     }
-    const TrainBatch b = window->sample_batch(cfg.trainer.batch_size, trainer->rng(),
-                                              cfg.trainer.augment, cfg.trainer.search_value_weight);
-    const TrainStats stats = trainer->train_step(b, std::min(1.0, time_progress()));
+    const TrainStats stats = train_step();
     const long step = trainer->step();
     {
       std::lock_guard<std::mutex> lock(mu);
@@ -328,8 +345,9 @@ void TrainingRun::State::final_evaluation(const std::string& ckpt, const std::at
                                .add("mean_return", mean_return));
 }
 
-TrainingRun::TrainingRun(const RunConfig& config, std::string run_dir, std::ostream& out)
-    : s_(std::make_unique<State>(config, std::move(run_dir), out)) {}
+TrainingRun::TrainingRun(const RunConfig& config, std::string run_dir, std::ostream& out,
+                         RunCluster* cluster)
+    : s_(std::make_unique<State>(config, std::move(run_dir), out, cluster)) {}
 TrainingRun::~TrainingRun() = default;
 
 RunSummary TrainingRun::run(const std::atomic<bool>& stop_requested) {
@@ -347,6 +365,7 @@ RunSummary TrainingRun::run(const std::atomic<bool>& stop_requested) {
   std::string last;
   if (!already_done) {
     s.slot->publish(s.trainer->snapshot());
+    if (s.cluster) s.cluster->start_learners(*s.trainer);
     s.start_selfplay();
     std::thread selfplay([&s] {
       try {
@@ -377,6 +396,7 @@ RunSummary TrainingRun::run(const std::atomic<bool>& stop_requested) {
     last = ckpts.empty() ? s.checkpoint() : checkpoint_path(s.dir, ckpts.back());
     s.out << "run already complete at step " << s.trainer->step() << " (" << s.games << " games)\n";
   }
+  if (s.cluster) s.cluster->finish();
   if (finished && !stop_requested) s.final_evaluation(last, stop_requested);
   summary.step = s.trainer->step();
   summary.games = s.games;

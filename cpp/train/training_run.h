@@ -17,6 +17,10 @@
 // A stop request (SIGINT/SIGTERM in the CLI) ends self-play, flushes shards and writes a
 // checkpoint before run() returns.
 //
+// Distributed (rank 0 of an MPI job, docs/distributed.md): given a RunCluster, the games come
+// from actor ranks instead of local self-play threads, and each step may train data-parallel with
+// the learner ranks; everything else (files, flow control, resume) is the same.
+//
 // Not thread-safe: one run() per object, on one thread (it starts and joins its own workers).
 #pragma once
 
@@ -29,6 +33,8 @@
 
 namespace hz {
 
+class RunCluster;
+
 struct RunSummary {
   long step = 0;
   uint64_t games = 0, samples = 0;
@@ -38,8 +44,10 @@ struct RunSummary {
 
 class TrainingRun {
  public:
-  // `out` receives the progress lines.
-  TrainingRun(const RunConfig& config, std::string run_dir, std::ostream& out);
+  // `out` receives the progress lines. `cluster` (optional, outliving the run): rank 0's link to
+  // the other ranks of an MPI job.
+  TrainingRun(const RunConfig& config, std::string run_dir, std::ostream& out,
+              RunCluster* cluster = nullptr);
   ~TrainingRun();
   // Trains until the end of the run or until `stop_requested` turns true.
   RunSummary run(const std::atomic<bool>& stop_requested);

@@ -21,6 +21,7 @@
 #include "core/files.h"
 #include "core/rng.h"
 #include "games/registry.h"
+#include "run_dir_checks.h"
 #include "search/agent.h"
 #include "selfplay/game_journal.h"
 #include "selfplay/shards.h"
@@ -33,43 +34,19 @@
 namespace hz {
 namespace {
 
+using test::exit_status;
+using test::hopzero_binary;
+using test::metrics_lines;
+using test::shard_totals;
+using test::ShardTotals;
+using test::wait_for_file;
+
 const std::string kTinyConfig = std::string(HZ_SOURCE_DIR) + "/configs/tiny_alquerque.yaml";
 
 RunConfig tiny_config(const std::vector<std::string>& sets, const std::string& path = kTinyConfig) {
   Config c = Config::load_file(path);
   for (const auto& s : sets) c.set_override(s);
   return RunConfig::from_config(c);
-}
-
-struct ShardTotals {
-  uint64_t games = 0, samples = 0;
-  std::map<uint64_t, long> shard_of_game;  // game id -> the shard holding it
-  bool game_split = false;                 // some game id in two shards
-};
-
-ShardTotals shard_totals(const std::string& dir) {
-  ShardTotals t;
-  for (long index : list_shards(dir)) {
-    ShardInfo info;
-    const auto samples = read_shard(shard_path(dir, index), &info);
-    t.games += info.games;
-    t.samples += info.count;
-    std::set<uint64_t> ids;
-    for (const Sample& s : samples) ids.insert(s.game_id);
-    EXPECT_EQ(ids.size(), info.games) << shard_path(dir, index);
-    for (uint64_t id : ids) {
-      auto [it, inserted] = t.shard_of_game.emplace(id, index);
-      t.game_split = t.game_split || !inserted;
-    }
-  }
-  return t;
-}
-
-std::vector<std::string> metrics_lines(const std::string& dir) {
-  std::istringstream in(read_file(dir + "/metrics.jsonl"));
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
 }
 
 TEST(TrainingRun, TimeBudgetEndsTheRunAndDrivesTheSchedule) {
@@ -132,6 +109,15 @@ TEST(TrainingRun, TinyRunTrainsAndWritesConsistentFiles) {
   const auto lines = metrics_lines(dir);
   ASSERT_EQ(lines.size(), 5u);  // steps 5, 10, 15, 20 and the evaluation
   EXPECT_NE(lines[3].find("\"step\":20,"), std::string::npos) << lines[3];
+  // One process is a world of one rank, whose games (this session's, here all) are its own: as
+  // many as the run counted, or one more that its one self-play thread is handing over.
+  std::smatch world;
+  ASSERT_TRUE(std::regex_search(lines[3], world,
+                                std::regex("\"games\":([0-9]+),.*\"world_size\":1,"
+                                           "\"games_by_rank\":\\[([0-9]+)\\]")))
+      << lines[3];
+  EXPECT_GE(std::stol(world[2]), std::stol(world[1])) << lines[3];
+  EXPECT_LE(std::stol(world[2]), std::stol(world[1]) + 1) << lines[3];
   EXPECT_NE(lines[4].find("\"kind\":\"eval\""), std::string::npos) << lines[4];
   EXPECT_NE(lines[4].find("\"eval_games\":2,"), std::string::npos) << lines[4];
   // The two evaluation games are all counted as wins, draws or losses.
@@ -259,45 +245,10 @@ TEST(TrainingRun, TinyRunsOfJumpersAndThreePlayerChineseCheckers) {
   }
 }
 
-// `hopzero` next to this test program (both are built into the build directory).
-std::string hopzero_binary() {
-  char self[4096];
-  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n <= 0) return "";
-  std::string path(self, n);
-  return path.substr(0, path.find_last_of('/')) + "/hopzero";
-}
-
 pid_t spawn_train(const std::vector<std::string>& extra, const std::string& log) {
-  std::vector<std::string> args = {hopzero_binary(), "train"};
+  std::vector<std::string> args = {test::hopzero_binary(), "train"};
   args.insert(args.end(), extra.begin(), extra.end());
-  const pid_t pid = fork();
-  if (pid == 0) {
-    const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-    dup2(fd, 1);
-    dup2(fd, 2);
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  return pid;
-}
-
-bool wait_for_file(const std::string& path, double seconds) {
-  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while (std::chrono::steady_clock::now() < end) {
-    if (path_exists(path)) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return false;
-}
-
-int exit_status(pid_t pid) {
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return test::spawn(args, log);
 }
 
 TEST(TrainingRun, SigkilledRunResumesItsCounters) {
@@ -328,35 +279,6 @@ TEST(TrainingRun, SigkilledRunResumesItsCounters) {
   for (const auto& [id, shard] : before.shard_of_game) EXPECT_EQ(after.shard_of_game.at(id), shard);
 }
 
-// The newest checkpoint's counters (zeros when there is none yet).
-CheckpointMeta newest_checkpoint_meta(const std::string& dir) {
-  const std::vector<long> steps = list_checkpoints(dir);
-  return steps.empty() ? CheckpointMeta{}
-                       : read_checkpoint_meta(checkpoint_path(dir, steps.back()));
-}
-
-// Finished games a killed run left on disk: in shards plus in the game journal.
-uint64_t games_on_disk(const std::string& dir) {
-  const auto game = make_game("alquerque", GameOptions::parse("max_plies=40"));
-  ShardInfo expected;
-  expected.game = game->full_name();
-  expected.observation = game->observation_shape();
-  expected.num_actions = game->num_actions();
-  expected.num_players = game->num_players();
-  return shard_totals(dir).games + GameJournal(dir + "/shards/journal.bin").read(expected).games;
-}
-
-// The last game count the run printed ("games N ") in `log` from byte `from` on; -1 if none.
-long last_printed_games(const std::string& log, size_t from) {
-  const std::string text = read_file(log).substr(from);
-  static const std::regex games_re("games ([0-9]+) ");
-  long last = -1;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), games_re);
-       it != std::sregex_iterator(); ++it)
-    last = std::stol((*it)[1]);
-  return last;
-}
-
 // Kills the run with SIGKILL at several random moments (start-up, self-play, training, while a
 // shard or checkpoint is being written), resuming after each kill. After every kill and resume
 // the counters only grow, every shard that was complete is still there with the same games, no
@@ -375,9 +297,7 @@ TEST(TrainingRun, SigkilledAtRandomMomentsResumesEveryTime) {
     return a;
   };
   Rng rng(20261202);  // fixed: the kill moments are random but the same on every run
-  CheckpointMeta last_meta;
-  ShardTotals last_shards;
-  uint64_t last_saved_games = 0;
+  test::KilledRun last;
   int kills = 0;
   for (int round = 0; round < 5; ++round) {
     const size_t log_from = path_exists(log) ? read_file(log).size() : 0;
@@ -390,42 +310,18 @@ TEST(TrainingRun, SigkilledAtRandomMomentsResumesEveryTime) {
     SCOPED_TRACE("round " + std::to_string(round) + ", killed after " + std::to_string(wait_s) +
                  " s, exit " + std::to_string(status));
     ASSERT_EQ(status, 128 + SIGKILL) << read_file(log);
-    const CheckpointMeta meta = newest_checkpoint_meta(dir);
-    const long printed_games = last_printed_games(log, log_from);
-    const uint64_t saved_games = games_on_disk(dir);
-    EXPECT_GE(static_cast<long>(saved_games), printed_games) << "finished games were lost";
-    ShardTotals shards = shard_totals(dir);
-    EXPECT_GE(meta.step, last_meta.step);
-    EXPECT_GE(meta.games, last_meta.games);
-    EXPECT_GE(shards.games, last_shards.games);
-    EXPECT_FALSE(shards.game_split) << "a game id is in two shards";
-    for (const auto& [id, shard] : last_shards.shard_of_game) {
-      auto it = shards.shard_of_game.find(id);
-      ASSERT_NE(it, shards.shard_of_game.end()) << "game " << id << " was lost";
-      EXPECT_EQ(it->second, shard) << "game " << id << " moved";
-    }
-    last_meta = meta;
-    last_shards = shards;
-    last_saved_games = saved_games;
+    last = test::expect_kept_after_kill(dir, log, log_from, last);
   }
   EXPECT_EQ(kills, 5);
-  EXPECT_GT(last_meta.step, 0) << "no kill came after the first checkpoint: " << read_file(log);
+  EXPECT_GT(last.meta.step, 0) << "no kill came after the first checkpoint: " << read_file(log);
 
   // Resume to an end 25 steps on; the final checkpoint loads as a network and agrees with the
   // shards.
-  const long end = last_meta.step + 25;
+  const long end = last.meta.step + 25;
   const pid_t again = spawn_train(with_steps(end), log);
   ASSERT_EQ(exit_status(again), 0) << read_file(log);
-  CheckpointMeta final_meta;
-  auto net = load_checkpoint_network(checkpoint_path(dir, end), &final_meta);
-  ASSERT_NE(net, nullptr);
-  EXPECT_EQ(final_meta.step, end);
-  EXPECT_GE(final_meta.games, last_saved_games);
-  const ShardTotals final_shards = shard_totals(dir);
-  EXPECT_EQ(final_shards.games, final_meta.games);
-  EXPECT_FALSE(final_shards.game_split);
-  for (const auto& [id, shard] : last_shards.shard_of_game)
-    EXPECT_EQ(final_shards.shard_of_game.count(id), 1u) << "game " << id << " was lost";
+  ASSERT_NE(load_checkpoint_network(checkpoint_path(dir, end)), nullptr);
+  test::expect_resumed_to(dir, end, last);
 }
 
 class StopSignal : public ::testing::TestWithParam<int> {};
