@@ -201,6 +201,16 @@ void bind_games(py::module_& m) {
       py::arg("name"),
       "The declared rule options of a game: dicts with name, default, allowed, min, max, doc.");
   m.def(
+      "game_test_variants",
+      [](const std::string& name) {
+        py::list out;
+        for (const GameOptions& o : game_info(name).test_variants) out.append(o.values());
+        return out;
+      },
+      py::arg("name"),
+      "The variants a game registers for tests (GameInfo::test_variants): dicts of option\n"
+      "name -> value text, each a valid make(name, **options).");
+  m.def(
       "game_description", [](const std::string& name) { return game_info(name).description; },
       py::arg("name"), "One-paragraph description of a registered game.");
 }

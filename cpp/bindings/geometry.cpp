@@ -49,6 +49,9 @@ py::dict position_dict(const AnyState& state) {
   out["owner"] = p.owner;
   out["reserves"] = p.reserves;
   out["active"] = point_or_none(p.active);
+  py::dict measures;
+  for (const PlayerMeasure& m : p.measures) measures[py::str(m.name)] = m.values;
+  out["measures"] = measures;
   return out;
 }
 

@@ -132,8 +132,10 @@ void bind_states(py::module_& m) {
            "header).")
       .def("board_position", &position_dict,
            "Who stands where: a dict with 'owner' (per point of Game.geometry(), the player\n"
-           "whose piece is there or -1), 'reserves' (per player; empty if the game has none)\n"
-           "and 'active' (the piece that must go on in a chain, or None).")
+           "whose piece is there or -1), 'reserves' (per player; empty if the game has none),\n"
+           "'active' (the piece that must go on in a chain, or None) and 'measures' (the\n"
+           "game's own measures by name, one value per player, e.g. Chinese Checkers'\n"
+           "'goal_distance'; empty if the game has none).")
       .def("action_points", &action_points_dict, py::arg("action"),
            "The points an action id touches: a dict with 'kind' (step, jump, capture, birth,\n"
            "stop, huff, pass) and 'from', 'to', 'over' (point indices or None).")

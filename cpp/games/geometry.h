@@ -46,11 +46,21 @@ struct BoardGeometry {
   std::vector<std::string> colors;        // "#rrggbb" per player
 };
 
+// One of a game's own measures of a position, one value per player (e.g. Chinese Checkers'
+// "goal_distance": the steps its pieces still need to fill the goal, games/chinese_checkers/
+// scoring.h). Analysis code reads these instead of re-deriving them from the points.
+struct PlayerMeasure {
+  std::string name;
+  std::vector<double> values;  // per player
+};
+
 // Who stands where in one state.
 struct BoardPosition {
   std::vector<int> owner;     // per point: the player whose piece stands there, or -1
   std::vector<int> reserves;  // pieces in reserve per player; empty if the game has none
   int active = -1;            // the piece that must go on (a capture or hop chain), or -1
+  // The game's own measures; empty if it has none.
+  std::vector<PlayerMeasure> measures;
 };
 
 // The points one action touches. kind: "step", "jump" (over an own piece), "capture", "birth",

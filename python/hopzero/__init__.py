@@ -18,13 +18,15 @@ matplotlib; imported on demand), ``analysis`` (playing and measuring many games)
 from __future__ import annotations
 
 from . import _core
-from ._core import Agent, Game, SearchInfo, State, game_description, game_names, game_options
+from ._core import (Agent, Game, SearchInfo, State, game_description, game_names, game_options,
+                    game_test_variants)
 from . import agents, analysis, boards, data, records
 from .env import Env
 
 __all__ = [
     "Agent", "Env", "Game", "SearchInfo", "State", "agents", "analysis", "boards", "data",
-    "records", "game_description", "game_names", "game_options", "make", "play_game",
+    "records", "game_description", "game_names", "game_options", "game_test_variants", "make",
+    "play_game",
 ]
 
 

@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _core
-from .boards import ChineseCheckersGeometry, geometry
+from .boards import geometry
 
 __all__ = ["PlayedGame", "Turn", "play_games", "turns_of", "outcomes_by_seat", "game_lengths",
-           "piece_counts", "goal_distances", "first_move_values", "search_policy",
-           "policy_estimate"]
+           "piece_counts", "measures", "goal_distances", "series_by_turn", "first_move_values",
+           "search_policy", "policy_estimate"]
 
 
 @dataclass
@@ -47,12 +47,13 @@ class PlayedGame:
 @dataclass
 class Turn:
     """One complete turn of a replayed game: who moved, the actions, the notation, and the
-    state after it (``after``, a hopzero.State)."""
+    states before and after it (``before``, ``after``: hopzero.State)."""
 
     player: int
     actions: list[int]
     text: str
     after: object = field(repr=False)
+    before: object = field(default=None, repr=False)
 
 
 def play_games(game, specs, n: int, seed: int = 0, rotate: bool = True,
@@ -91,11 +92,12 @@ def turns_of(game, actions) -> list[Turn]:
         state.apply(int(a))
         current.append(int(a))
         if state.is_terminal() or state.current_player() != player:
-            turns.append(Turn(player, current, start.turn_to_string(current), state.clone()))
+            turns.append(Turn(player, current, start.turn_to_string(current), state.clone(),
+                              start))
             start, current = state.clone(), []
     if current:
         turns.append(Turn(start.current_player(), current, start.turn_to_string(current),
-                          state.clone()))
+                          state.clone(), start))
     return turns
 
 
@@ -118,26 +120,57 @@ def game_lengths(game, games: list[PlayedGame], unit: str = "turns") -> np.ndarr
     raise ValueError(f"unit must be 'actions' or 'turns', not {unit!r}")
 
 
-def piece_counts(game, actions) -> np.ndarray:
-    """Pieces on the board per player at the start and after every turn: (turns + 1, players)
-    integers, read from the serialized states (hopzero.boards)."""
+def _positions(game, actions) -> list:
+    """The engine's positions (hopzero.boards.Position) at the start and after every turn."""
     geo = geometry(game)
     states = [game.new_initial_state()] + [t.after for t in turns_of(game, actions)]
-    return np.array([[geo.read(s).count(p) for p in range(game.num_players())] for s in states])
+    return [geo.read(s) for s in states]
+
+
+def _counts(positions, players: int) -> np.ndarray:
+    return np.array([[pos.count(p) for p in range(players)] for pos in positions])
+
+
+def _measures(positions) -> dict[str, np.ndarray]:
+    return {name: np.array([pos.measures[name] for pos in positions])
+            for name in positions[0].measures}
+
+
+def piece_counts(game, actions) -> np.ndarray:
+    """Pieces on the board per player at the start and after every turn: (turns + 1, players)
+    integers, from the engine's positions (State.board_position())."""
+    return _counts(_positions(game, actions), game.num_players())
+
+
+def measures(game, actions) -> dict[str, np.ndarray]:
+    """The game's own measures (State.board_position()["measures"], e.g. Chinese Checkers'
+    ``"goal_distance"``) at the start and after every turn: name -> (turns + 1, players).
+    Empty for a game that reports none."""
+    return _measures(_positions(game, actions))
+
+
+def series_by_turn(game, games: list[PlayedGame]) -> dict[str, list[np.ndarray]]:
+    """Per-turn series of every game in ``games`` for charts.plot_series: ``"pieces on the
+    board"`` (piece_counts()) and each of the game's own measures (measures(), e.g.
+    ``"goal_distance"``), each a list of (turns + 1, players) arrays, one per game."""
+    out: dict[str, list[np.ndarray]] = {"pieces on the board": []}
+    for played in games:
+        positions = _positions(game, played.actions)
+        out["pieces on the board"].append(_counts(positions, game.num_players()))
+        for name, values in _measures(positions).items():
+            out.setdefault(name, []).append(values)
+    return out
 
 
 def goal_distances(game, actions) -> np.ndarray:
-    """Chinese Checkers: each player's distance to a full goal (ChineseCheckersGeometry.
-    goal_distance) at the start and after every turn: (turns + 1, players)."""
-    geo = geometry(game)
-    if not isinstance(geo, ChineseCheckersGeometry):
-        raise ValueError(f"goal distances are defined for chinese_checkers, not {game.name}")
-    states = [game.new_initial_state()] + [t.after for t in turns_of(game, actions)]
-    out = []
-    for s in states:
-        pos = geo.read(s)
-        out.append([geo.goal_distance(pos, p) for p in range(game.num_players())])
-    return np.array(out)
+    """Each player's distance to a full goal as the engine measures it (the ``"goal_distance"``
+    measure, Chinese Checkers' scoring.h) at the start and after every turn: (turns + 1,
+    players). ValueError for a game without that measure."""
+    found = measures(game, actions)
+    if "goal_distance" not in found:
+        raise ValueError(f"{game.full_name} reports no goal_distance measure "
+                         f"(its measures: {sorted(found) or 'none'})")
+    return found["goal_distance"]
 
 
 def search_policy(agent, state) -> dict:

@@ -1,10 +1,11 @@
-"""Helpers the notebooks share: finding the repository and the build, the quick mode used by the
-tests, and finding or making a small training run.
+"""Helpers the notebooks share: finding the repository and the build, the game a notebook is
+about, the quick mode used by the tests, and finding or making a small training run.
 
 Environment variables:
   HOPZERO_ROOT            the repository root (default: walk up from the current folder until a
                           folder holds CMakeLists.txt and python/hopzero)
   HOPZERO_BUILD           the build folder (default: ROOT/build)
+  HOPZERO_NOTEBOOK_GAME   the game a notebook analyses (default: the first registered game)
   HOPZERO_NOTEBOOK_QUICK  "1" for a tiny, fast run of every notebook (the tests use it)
   HOPZERO_RUN             a training run folder to analyse instead of making one
 """
@@ -16,9 +17,19 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
+from dataclasses import dataclass, field
 
 __all__ = ["repo_root", "build_dir", "hopzero_binary", "quick", "commands", "find_run",
-           "tiny_config", "make_tiny_run", "run_game", "setup_path"]
+           "tiny_config", "make_tiny_run", "run_game", "setup_path", "notebook_game",
+           "quick_variant", "NotebookRun", "open_run"]
+
+# Quick mode (the tests): a game stopped after this many plies when it has a max_plies option,
+# and a training run of a few steps on a few small batches.
+QUICK_MAX_PLIES = 24
+QUICK_SETTINGS = {"training.total_steps": 5, "evaluation.games": 0,
+                  "selfplay.games_per_thread": 2, "training.min_samples": 16,
+                  "training.batch_size": 8}
 
 
 def repo_root(start: str | None = None) -> str:
@@ -182,3 +193,67 @@ def run_game(run_dir: str):
     options = {k: str(v).lower() if isinstance(v, bool) else str(v)
                for k, v in (section.get("options") or {}).items()}
     return make(section["name"], **options)
+
+
+def notebook_game(default: str | None = None) -> str:
+    """The game a notebook analyses: $HOPZERO_NOTEBOOK_GAME, else ``default``, else the first
+    registered game. ValueError naming the registered games for an unknown name."""
+    from . import game_names
+
+    names = game_names()
+    name = os.environ.get("HOPZERO_NOTEBOOK_GAME") or default or names[0]
+    if name not in names:
+        raise ValueError(f"HOPZERO_NOTEBOOK_GAME={name!r} is not a registered game; "
+                         f"registered: {', '.join(names)}")
+    return name
+
+
+def quick_variant(game: str) -> tuple[dict, dict]:
+    """(rule options, run settings) for a notebook's tiny run of ``game``: in quick mode
+    games stop after QUICK_MAX_PLIES plies (for games that declare ``max_plies``) and the
+    training is a few steps; otherwise no options and a 300-step run."""
+    from . import game_options
+
+    if not quick():
+        return {}, {"training.total_steps": 300}
+    declared = {o["name"] for o in game_options(game)}
+    options = {"max_plies": QUICK_MAX_PLIES} if "max_plies" in declared else {}
+    return options, dict(QUICK_SETTINGS)
+
+
+@dataclass
+class NotebookRun:
+    """The run a notebook analyses: its ``folder`` (None when there is none), its
+    ``checkpoints`` ((step, path) pairs) and the ``game`` variant it trains."""
+
+    folder: str | None
+    game: object
+    checkpoints: list = field(default_factory=list)
+
+    @property
+    def last_checkpoint(self) -> str | None:
+        """The path of the newest checkpoint, or None."""
+        return self.checkpoints[-1][1] if self.checkpoints else None
+
+
+def open_run(game: str, options: dict | None = None, settings: dict | None = None,
+             root: str | None = None) -> NotebookRun:
+    """The run to analyse for ``game``: find_run(), else a tiny run made now in a temporary
+    folder (make_tiny_run() with ``options`` and ``settings``), else none (the build cannot
+    train): then the game is ``make(game, **options)``. Prints what it found."""
+    from . import data, make
+
+    root = root or repo_root()
+    folder = find_run(game, root)
+    if folder is None:
+        folder = os.path.join(tempfile.mkdtemp(prefix="hopzero-notebook-"), "run")
+        folder = make_tiny_run(game, folder, options=options, settings=settings, root=root)
+    if folder is None:
+        print("No run: this build has no `hopzero train` or no tiny config yet; the network "
+              "parts are skipped.")
+        return NotebookRun(None, make(game, **(options or {})))
+    run = NotebookRun(folder, run_game(folder), data.list_checkpoints(folder))
+    print("run:", folder)
+    print("checkpoints:", [step for step, _ in run.checkpoints])
+    print("game:", run.game)
+    return run

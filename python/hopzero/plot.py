@@ -9,7 +9,9 @@ boards for a replayed game.
 Every function takes an optional ``ax`` (a new figure is made without one) and returns what it
 drew on. Artists carry gids so that tests and callers can find them: ``"piece:<player>"`` for
 each piece (a Circle), ``"heat"`` for heat discs, ``"arrow"`` for move arrows, ``"mark"`` for
-births/huffs, ``"lines"`` for the board lines. Geometry comes from :mod:`hopzero.boards`.
+births/huffs, ``"lines"`` for the board lines, ``"region:<player>"`` for the tint of a home
+region. Everything drawn comes from the engine through :mod:`hopzero.boards`, so any registered
+game draws.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from .boards import ChineseCheckersGeometry, Geometry, JumpersGeometry, geometry
+from .boards import Geometry, geometry
 
 __all__ = ["draw_board", "draw_search", "draw_policy", "draw_game", "policy_heat",
            "PIECE_RADIUS"]
@@ -32,13 +34,14 @@ def _pyplot():
 
 
 def _resolve(state, game):
-    """(geometry, position) from a State or its serialized text."""
+    """(geometry, state, position) from a State or its serialized text (read by the
+    engine)."""
     if isinstance(state, str):
         if game is None:
             raise ValueError("drawing a serialized state needs game=")
-        return geometry(game), geometry(game).read(state)
+        state = game.deserialize_state(state)
     geo = geometry(state.game)
-    return geo, geo.read(state)
+    return geo, state, geo.read(state)
 
 
 def _new_ax(ax, geo: Geometry, size: float = 4.0):
@@ -50,24 +53,22 @@ def _new_ax(ax, geo: Geometry, size: float = 4.0):
     return ax
 
 
-def _arrow_segments(geo: Geometry, item) -> tuple[list[tuple[int, int]], list[int]]:
-    """Segments (from, to) and marked points of one arrow spec: an action id, a notation text
-    or a (from, to) pair of point indices/names."""
+def _arrow_segments(geo: Geometry, state, item) -> tuple[list[tuple[int, int]], list[int]]:
+    """Segments (from, to) and marked points of one arrow spec: an action id of ``state``, a
+    turn (anything with ``before`` and ``actions``, e.g. hopzero.analysis.Turn), a notation
+    text or a (from, to) pair of point indices/names."""
     if isinstance(item, (int, np.integer)):
-        pts = geo.action_points(int(item))
-        if pts.kind in ("birth", "huff"):
-            return [], [pts.target]
-        if pts.source is None or pts.target is None:
-            return [], []
-        return [(pts.source, pts.target)], []
+        return geo.turn_arrows(state, [int(item)])
+    if hasattr(item, "before") and hasattr(item, "actions"):
+        return geo.turn_arrows(item.before, item.actions)
     if isinstance(item, str):
         path, marks = geo.turn_points(item)
         return list(zip(path, path[1:])), marks
     if isinstance(item, tuple) and len(item) == 2:
         a, b = (geo.point(p) if isinstance(p, str) else int(p) for p in item)
         return [(a, b)], []
-    raise TypeError(f"an arrow is an action id, a notation string or a (from, to) pair, "
-                    f"not {item!r}")
+    raise TypeError(f"an arrow is an action id, a turn, a notation string or a (from, to) "
+                    f"pair, not {item!r}")
 
 
 def draw_board(state, ax=None, *, game=None, heat=None, heat_cmap: str = "viridis",
@@ -79,24 +80,25 @@ def draw_board(state, ax=None, *, game=None, heat=None, heat_cmap: str = "viridi
     ``state``: a hopzero.State, or its serialize() text together with ``game=``.
     ``heat``: values per point (num_points array, or dict point index/name -> value), drawn as
     discs under the pieces; ``heat_range`` fixes the colour scale (default: 0..max).
-    ``arrows``: action ids, turn notation (``"a1-c1-c3 +d3"``) or (from, to) point pairs.
-    ``labels``: point names along the edges (Alquerque, Jumpers) or rows (Chinese Checkers).
-    ``info``: a caption with the player to move (and reserves for Jumpers).
+    ``arrows``: action ids of ``state``, turns (hopzero.analysis.Turn: drawn from the engine's
+    action points), turn notation (``"a1-c1-c3 +d3"``) or (from, to) point pairs.
+    ``labels``: coordinate labels beside the board (Geometry.labels()).
+    ``info``: a caption with the player to move (and the reserves, in games that have them).
     Returns the Axes."""
     from matplotlib.collections import LineCollection
     from matplotlib.patches import Circle, FancyArrowPatch, Polygon
 
-    geo, pos = _resolve(state, game)
+    geo, state, pos = _resolve(state, game)
     ax = _new_ax(ax, geo)
     xy = geo.xy
     ax.set_aspect("equal")
     ax.axis("off")
 
-    if isinstance(geo, ChineseCheckersGeometry):
-        for player in range(geo.players):  # home triangles tinted in the owner's colour
-            home = geo.home(player)
+    for player in range(len(geo.player_names)):  # home regions tinted in the owner's colour
+        home = geo.home(player)
+        if len(home):
             ax.scatter(*xy[home].T, s=260, color=geo.colors[player], alpha=0.12, linewidths=0,
-                       zorder=0)
+                       zorder=0, gid=f"region:{player}")
     ax.add_collection(LineCollection([xy[[a, b]] for a, b in geo.lines], colors="#9a8f80",
                                      linewidths=1.0, zorder=1, gid="lines"))
     ax.scatter(*xy.T, s=8, color="#6d655a", zorder=2, gid="points")
@@ -129,7 +131,7 @@ def draw_board(state, ax=None, *, game=None, heat=None, heat_cmap: str = "viridi
                             gid=f"piece:{player}"))
 
     for item in arrows:
-        segments, marks = _arrow_segments(geo, item)
+        segments, marks = _arrow_segments(geo, state, item)
         for a, b in segments:
             ax.add_patch(FancyArrowPatch(xy[a], xy[b], arrowstyle="-|>", mutation_scale=14,
                                          color=arrow_color, linewidth=2.2, zorder=6,
@@ -139,7 +141,9 @@ def draw_board(state, ax=None, *, game=None, heat=None, heat_cmap: str = "viridi
                                  closed=True, color=arrow_color, zorder=6, gid="mark"))
 
     if labels:
-        _draw_labels(ax, geo)
+        for label in geo.labels():
+            ax.text(label.x, label.y, label.text, fontsize=7, color="#555555", ha="center",
+                    va="center", gid="label")
     if info:
         ax.text(0.0, 1.0, _caption(geo, pos), transform=ax.transAxes, fontsize=8, va="top",
                 ha="left")
@@ -153,37 +157,15 @@ def draw_board(state, ax=None, *, game=None, heat=None, heat_cmap: str = "viridi
 
 def _caption(geo: Geometry, pos) -> str:
     mover = "game over" if pos.to_move < 0 else f"{geo.player_names[pos.to_move]} to move"
-    if isinstance(geo, JumpersGeometry):
-        r = pos.extra["reserves"]
-        return f"{mover}; reserves {r[0]} / {r[1]}"
+    if pos.reserves:
+        return f"{mover}; reserves " + " / ".join(map(str, pos.reserves))
     return mover
-
-
-def _draw_labels(ax, geo: Geometry) -> None:
-    kw = dict(fontsize=7, color="#555555", ha="center", va="center")
-    if isinstance(geo, JumpersGeometry):
-        n = geo.side
-        for c in range(n):  # columns along the lower-right edge, rows along the lower-left
-            x, y = geo.xy[c]
-            ax.text(x + 0.45, y - 0.45, "abcdefghij"[c], **kw)
-        for r in range(n):
-            x, y = geo.xy[r * n]
-            ax.text(x - 0.45, y - 0.45, str(r + 1), **kw)
-    elif isinstance(geo, ChineseCheckersGeometry):
-        for name, (x, y) in zip(geo.names, geo.xy):
-            if name[1:] == "1":  # each row's leftmost hole
-                ax.text(x - 0.7, y, name[0], **kw)
-    else:  # Alquerque: files below, ranks left
-        for c in range(5):
-            ax.text(c, -0.6, "abcde"[c], **kw)
-        for r in range(5):
-            ax.text(-0.6, r, str(r + 1), **kw)
 
 
 def policy_heat(state, actions, weights, by: str = "target") -> np.ndarray:
     """Per-point sums of ``weights`` over ``actions`` (absolute ids) of a state's game: see
     :meth:`hopzero.boards.Geometry.heat`."""
-    return geometry(state.game).heat(actions, weights, by)
+    return geometry(state.game).heat(state, actions, weights, by)
 
 
 def draw_policy(state, policy, ax=None, *, by: str = "target", top: int = 1, **kwargs):
@@ -221,12 +203,12 @@ def draw_search(state, info, ax=None, *, by: str = "target", **kwargs):
                        **kwargs)
 
 
-def draw_game(states: Sequence, turns: Sequence[str] | None = None,
+def draw_game(states: Sequence, turns: Sequence | None = None,
               captions: Sequence[str] | None = None, ncols: int = 6, size: float = 2.4,
               **kwargs):
-    """A strip (grid) of boards: ``states[k]`` with an arrow for ``turns[k]`` (the notation of
-    the turn that led to it, or None/"" for none) and ``captions[k]`` as its title. Extra
-    keyword arguments go to draw_board. Returns the Figure."""
+    """A strip (grid) of boards: ``states[k]`` with arrows for ``turns[k]`` (the turn that led
+    to it: a hopzero.analysis.Turn, its notation, or None/"" for none) and ``captions[k]`` as
+    its title. Extra keyword arguments go to draw_board. Returns the Figure."""
     if len(states) == 0:
         raise ValueError("draw_game needs at least one state")
     if turns is not None and len(turns) != len(states):

@@ -8,7 +8,7 @@ import pytest
 import hopzero
 from hopzero import _core
 
-GAMES = ["alquerque", "jumpers", "chinese_checkers"]
+GAMES = hopzero.game_names()
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -50,16 +50,17 @@ def test_cpp_play_game_equals_the_python_loop():
     """The same seeded agents give the same game whether C++ or Python drives it."""
     for name in GAMES:
         game = hopzero.make(name)
-        agents = [hopzero.agents.random(game, seed=11), hopzero.agents.random(game, seed=12)]
+        seats = range(game.num_players())
+        agents = [hopzero.agents.random(game, seed=11 + p) for p in seats]
         actions, returns = _core.play_game(game, agents)
-        again = [hopzero.agents.random(game, seed=11), hopzero.agents.random(game, seed=12)]
+        again = [hopzero.agents.random(game, seed=11 + p) for p in seats]
         s = game.new_initial_state()
         for a in actions:
             assert again[s.current_player()].select_action(s) == a
             s.apply(a)
         assert s.is_terminal() and s.returns() == pytest.approx(returns)
         # hopzero.play_game with callables runs in Python and agrees too
-        py_agents = [hopzero.agents.random(game, seed=11), hopzero.agents.random(game, seed=12)]
+        py_agents = [hopzero.agents.random(game, seed=11 + p) for p in seats]
         callables = [lambda st, a=a: a.select_action(st) for a in py_agents]
         assert hopzero.play_game(game, callables)[0] == actions
 

@@ -51,15 +51,35 @@ def test_piece_counts_follow_captures():
     assert np.all(np.diff(counts, axis=0) <= 0)  # alquerque pieces are only ever removed
     turns = analysis.turns_of(game, played.actions)
     for k, t in enumerate(turns):  # a turn with a capture removes enemy pieces
-        captures = sum(200 <= a < 400 for a in t.actions)
+        s = t.before.clone()
+        captures = 0
+        for a in t.actions:
+            captures += s.action_points(a)["kind"] == "capture"
+            s.apply(a)
         other = 1 - t.player
         assert counts[k, other] - counts[k + 1, other] == captures
-    cc = hopzero.make("chinese_checkers")
+    assert sum(t.before == (turns[k - 1].after if k else game.new_initial_state())
+               for k, t in enumerate(turns)) == len(turns)
+    assert analysis.measures(game, played.actions) == {}  # alquerque reports none
+    with pytest.raises(ValueError, match="goal_distance"):
+        analysis.goal_distances(game, played.actions)
+
+
+@pytest.mark.parametrize("pieces,start", [(10, 120), (13, 144)])
+def test_goal_distances_are_the_engines_measure(pieces, start):
+    # Start values by hand in test_boards.py (2 x the pieces' rows below the centre).
+    cc = hopzero.make("chinese_checkers", pieces=pieces)
     (g,) = analysis.play_games(cc, ["mcts:sims=8,evaluator=rollout"] * 2, n=1, seed=1)
     dist = analysis.goal_distances(cc, g.actions[:20])
-    assert dist.shape == (21, 2) and dist[0].tolist() == [120, 120]
-    with pytest.raises(ValueError):
-        analysis.goal_distances(game, played.actions)
+    assert dist.shape == (21, 2) and dist[0].tolist() == [start, start]
+    state = cc.new_initial_state()
+    for k, a in enumerate(g.actions[:20]):  # one action per turn: row k+1 is after action k
+        state.apply(a)
+        assert dist[k + 1].tolist() == state.board_position()["measures"]["goal_distance"]
+    series = analysis.series_by_turn(cc, [g])
+    assert set(series) == {"pieces on the board", "goal_distance"}
+    assert series["pieces on the board"][0][0].tolist() == [pieces, pieces]
+    np.testing.assert_array_equal(series["goal_distance"][0][:21], dist)
 
 
 def test_first_move_values_summary():
@@ -126,6 +146,26 @@ def test_notebook_helpers_find_the_repository(tmp_path, monkeypatch):
     monkeypatch.setenv("HOPZERO_NOTEBOOK_QUICK", "1")
     monkeypatch.delenv("HOPZERO_RUN")
     assert notebook.find_run("alquerque") is None  # quick mode never reads runs/<game>
+
+
+def test_notebook_game_and_quick_variant(monkeypatch):
+    monkeypatch.delenv("HOPZERO_NOTEBOOK_GAME", raising=False)
+    assert notebook.notebook_game() == hopzero.game_names()[0]
+    assert notebook.notebook_game("jumpers") == "jumpers"
+    monkeypatch.setenv("HOPZERO_NOTEBOOK_GAME", "chinese_checkers")
+    assert notebook.notebook_game("jumpers") == "chinese_checkers"
+    monkeypatch.setenv("HOPZERO_NOTEBOOK_GAME", "chess")
+    with pytest.raises(ValueError, match="chess"):
+        notebook.notebook_game()
+    monkeypatch.setenv("HOPZERO_NOTEBOOK_QUICK", "1")
+    for name in hopzero.game_names():  # quick runs stop early where the game allows it
+        options, settings = notebook.quick_variant(name)
+        declared = {o["name"] for o in hopzero.game_options(name)}
+        assert ("max_plies" in options) == ("max_plies" in declared)
+        hopzero.make(name, **options)  # a valid variant
+        assert settings["training.total_steps"] <= 5
+    monkeypatch.setenv("HOPZERO_NOTEBOOK_QUICK", "0")
+    assert notebook.quick_variant("alquerque") == ({}, {"training.total_steps": 300})
 
 
 def test_tiny_config_for_any_game(tmp_path):

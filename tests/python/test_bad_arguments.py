@@ -5,6 +5,7 @@ import pytest
 
 import hopzero
 from hopzero import _core
+from variants import registered_variants
 
 
 @pytest.fixture
@@ -64,8 +65,7 @@ def test_negative_and_out_of_range_ids(alq):
 
 
 def test_out_of_range_symmetries():
-    for game in (hopzero.make("alquerque"), hopzero.make("jumpers"),
-                 hopzero.make("chinese_checkers", players=3)):
+    for game in (hopzero.make(name, **options) for name, options in registered_variants()):
         s = game.new_initial_state()
         obs = s.observation()
         policy = np.zeros(game.num_actions(), dtype=np.float32)

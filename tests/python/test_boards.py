@@ -1,5 +1,6 @@
-"""Board geometry (hopzero.boards) against the engine's own views of the same positions: the
-observation planes, the notation of actions, and the rules pages' start positions."""
+"""Board geometry (hopzero.boards) against engine truths: the legal moves and their effect, the
+notation of whole turns, the rules pages' start positions and regions (Chinese Checkers' 10-,
+13- and 19-piece homes and goals by name), and distances computed by hand."""
 
 import random
 
@@ -8,92 +9,148 @@ import pytest
 
 import hopzero
 from hopzero.boards import geometry
+from variants import registered_variants, variant_id
 
-VARIANTS = [("alquerque", {}), ("alquerque", {"diagonals": "even"}), ("jumpers", {}),
-            ("jumpers", {"size": 8}), ("jumpers", {"size": 10}), ("chinese_checkers", {}),
-            ("chinese_checkers", {"players": 3}), ("chinese_checkers", {"players": 6})]
+VARIANTS = registered_variants()
 
 
-def random_states(game, n_games=3, seed=0):
+def random_turns(game, n_games=2, seed=0, max_turns=60):
+    """(state before, actions) of each whole turn along random games."""
     rng = random.Random(seed)
     for _ in range(n_games):
         s = game.new_initial_state()
-        while not s.is_terminal() and s.move_number() < 120:
-            yield s
-            s.apply(rng.choice(s.legal_actions()))
-        yield s
+        for _ in range(max_turns):
+            if s.is_terminal():
+                break
+            before, player, actions = s.clone(), s.current_player(), []
+            while not s.is_terminal() and s.current_player() == player:
+                actions.append(rng.choice(s.legal_actions()))
+                s.apply(actions[-1])
+            yield before, actions
 
 
-def own_and_enemy_planes(game, geo, pos):
-    """The mover's and (2 players) the next player's pieces as the engine's observation grid
-    would hold them for player 0 to move (the canonical view is the absolute one then)."""
-    planes, height, width = game.observation_shape()
-    grids = np.zeros((game.num_players(), height, width))
-    for p in np.flatnonzero(pos.owner >= 0):
-        if game.name == "chinese_checkers":
-            x, _, z = geo.cubes[p]
-            r, c = z + 8, x + 8
-        else:
-            r, c = divmod(p, width)
-        grids[pos.owner[p], r, c] = 1
-    return grids
+def names(geo, points):
+    return {geo.names[p] for p in points}
 
 
-@pytest.mark.parametrize("name,options", VARIANTS)
-def test_positions_match_the_observation_planes(name, options):
+@pytest.mark.parametrize("name,options", VARIANTS, ids=map(variant_id, VARIANTS))
+def test_positions_and_action_points_agree_with_the_legal_moves(name, options):
+    """Every legal move leaves from a piece of the mover and lands on an empty point of the
+    drawn position, and after it the mover's piece stands at its target (a birth: a new piece;
+    a huff: the opponent's piece is gone)."""
     game = hopzero.make(name, **options)
     geo = geometry(game)
     checked = 0
-    for s in random_states(game):
-        if s.is_terminal():
-            continue
-        pos = geo.read(s)
-        assert pos.to_move == s.current_player()
-        obs = s.observation()
-        grids = own_and_enemy_planes(game, geo, pos)
-        mover = s.current_player()
-        n = game.num_players()
-        for seat in range(n if name == "chinese_checkers" else 2):
-            player = (mover + seat) % n
-            expected = grids[player]
-            if mover != 0 and name != "chinese_checkers":
-                expected = expected[::-1, ::-1]  # the second player sees the board turned 180
-            if mover == 0 or name != "chinese_checkers":
-                np.testing.assert_array_equal(obs[seat], expected)
-            else:  # turned by 60 degrees steps: compare piece counts only
-                assert obs[seat].sum() == expected.sum()
-        checked += 1
+    for before, actions in random_turns(game, seed=1):
+        s = before.clone()
+        for action in actions:
+            pos = geo.read(s)
+            mover = s.current_player()
+            assert pos.to_move == mover
+            for a in s.legal_actions()[:30]:
+                pts = geo.action_points(s, a)
+                after = s.clone()
+                after.apply(a)
+                owner = geo.read(after).owner
+                if pts.kind in ("step", "jump", "capture"):
+                    assert pos.owner[pts.source] == mover and pos.owner[pts.target] == -1
+                    assert owner[pts.target] == mover and owner[pts.source] == -1
+                    checked += 1
+                elif pts.kind == "birth":
+                    assert pos.owner[pts.target] == -1 and owner[pts.target] == mover
+                elif pts.kind == "huff":
+                    assert pos.owner[pts.target] not in (-1, mover) and owner[pts.target] == -1
+                if pts.kind == "capture":
+                    assert pos.owner[pts.over] not in (-1, mover) and owner[pts.over] == -1
+            s.apply(action)
     assert checked > 20
+
+
+@pytest.mark.parametrize("name,options", VARIANTS, ids=map(variant_id, VARIANTS))
+def test_turn_notation_draws_the_engines_moves(name, options):
+    """The points found in a turn's notation (by the engine's point names) are the path and
+    marks of the engine's action points for that turn."""
+    game = hopzero.make(name, **options)
+    geo = geometry(game)
+    turns = 0
+    for before, actions in random_turns(game, seed=2):
+        segments, marks = geo.turn_arrows(before, actions)
+        path, written_marks = geo.turn_points(before.turn_to_string(actions))
+        assert list(zip(path, path[1:])) == segments
+        assert written_marks == marks
+        turns += 1
+    assert turns > 5
 
 
 def test_start_positions_from_the_rules_pages():
     alq = hopzero.make("alquerque")
-    pos = geometry(alq).read(alq.new_initial_state())
+    geo = geometry(alq)
+    pos = geo.read(alq.new_initial_state())
     # 12 pieces each; White on ranks 1-2 and the right half of rank 3 (d3, e3); c3 empty.
     assert pos.count(0) == 12 and pos.count(1) == 12
-    white = {geometry(alq).names[p] for p in np.flatnonzero(pos.owner == 0)}
-    assert white == {f"{c}{r}" for c in "abcde" for r in (1, 2)} | {"d3", "e3"}
-    assert pos.owner[geometry(alq).point("c3")] == -1
+    assert names(geo, np.flatnonzero(pos.owner == 0)) == {
+        f"{c}{r}" for c in "abcde" for r in (1, 2)} | {"d3", "e3"}
+    assert pos.owner[geo.point("c3")] == -1
+    assert pos.reserves == [] and pos.active is None and pos.measures == {}
 
-    for size, reserves in ((6, (12, 13)), (8, (20, 20)), (10, (30, 31))):
+    for size, reserves in ((6, [12, 13]), (8, [20, 20]), (10, [30, 31])):
         jump = hopzero.make("jumpers", size=size)
         geo = geometry(jump)
         pos = geo.read(jump.new_initial_state())
-        n = str(size)
-        last = "abcdefghij"[size - 1]
-        prev = "abcdefghij"[size - 2]
-        assert {geo.names[p] for p in np.flatnonzero(pos.owner == 0)} == {"a1", "b1", "a2", "b2"}
-        assert {geo.names[p] for p in np.flatnonzero(pos.owner == 1)} == {
-            f"{prev}{size - 1}", f"{last}{size - 1}", f"{prev}{n}", f"{last}{n}"}
-        assert pos.extra["reserves"] == reserves
+        last, prev = "abcdefghij"[size - 1], "abcdefghij"[size - 2]
+        assert names(geo, np.flatnonzero(pos.owner == 0)) == {"a1", "b1", "a2", "b2"}
+        assert names(geo, np.flatnonzero(pos.owner == 1)) == {
+            f"{prev}{size - 1}", f"{last}{size - 1}", f"{prev}{size}", f"{last}{size}"}
+        assert names(geo, geo.home(0)) == {"a1", "b1", "a2", "b2"}
+        assert pos.reserves == reserves
 
-    for players in (2, 3, 4, 6):
-        cc = hopzero.make("chinese_checkers", players=players)
-        geo = geometry(cc)
-        pos = geo.read(cc.new_initial_state())
-        for p in range(players):  # each player's 10 pieces fill its home triangle
-            assert sorted(np.flatnonzero(pos.owner == p)) == sorted(geo.home(p))
-            assert len(geo.home(p)) == 10 and len(geo.goal(p)) == 10
+
+# docs/rules/chinese_checkers.md: 10 = the triangle; 13 = plus the middle 3 holes of the
+# hexagon row touching its base; 19 = plus that whole 5-hole row and the middle 4 holes of the
+# next (6-hole) row. Player 0's triangle is rows n-q (bottom), its goal rows a-d (top); row m's
+# 5 holes in front of n are m5-m9 and row l's 6 are l4-l9 (docs/notation.md: row lengths).
+CC_TRIANGLE_BOTTOM = {"n1", "n2", "n3", "n4", "o1", "o2", "o3", "p1", "p2", "q1"}
+CC_TRIANGLE_TOP = {"a1", "b1", "b2", "c1", "c2", "c3", "d1", "d2", "d3", "d4"}
+CC_HOME_0 = {10: CC_TRIANGLE_BOTTOM, 13: CC_TRIANGLE_BOTTOM | {"m6", "m7", "m8"},
+             19: CC_TRIANGLE_BOTTOM | {f"m{k}" for k in range(5, 10)} | {"l5", "l6", "l7", "l8"}}
+CC_GOAL_0 = {10: CC_TRIANGLE_TOP, 13: CC_TRIANGLE_TOP | {"e6", "e7", "e8"},
+             19: CC_TRIANGLE_TOP | {f"e{k}" for k in range(5, 10)} | {"f5", "f6", "f7", "f8"}}
+
+
+@pytest.mark.parametrize("pieces", [10, 13, 19])
+def test_chinese_checkers_home_and_goal_follow_the_pieces_option(pieces):
+    for players in (2, 3) if pieces == 19 else (2, 3, 4, 6):
+        game = hopzero.make("chinese_checkers", players=players, pieces=pieces)
+        geo = geometry(game)
+        assert names(geo, geo.home(0)) == CC_HOME_0[pieces]
+        assert names(geo, geo.goal(0)) == CC_GOAL_0[pieces]
+        pos = geo.read(game.new_initial_state())
+        for p in range(players):  # each player's pieces fill its home
+            assert sorted(np.flatnonzero(pos.owner == p)) == geo.home(p).tolist()
+            assert len(geo.home(p)) == len(geo.goal(p)) == pieces
+
+
+@pytest.mark.parametrize("pieces,start", [(10, 120), (13, 144), (19, 184)])
+def test_chinese_checkers_goal_distance_is_the_engines(pieces, start):
+    """By hand: every own piece is in the home, below the centre, and every goal hole above it,
+    so any assignment of pieces to goal holes costs at least the sum of their row differences
+    (a hex step changes the row by at most 1), and sending each piece to its mirror image
+    costs exactly that: 2 x the sum of the pieces' rows below the centre. 10 pieces: 2 x (8 +
+    2*7 + 3*6 + 4*5) = 120; 13: + 2 x 3*4 = 144; 19: + 2 x (2*4 + 4*3) = 184."""
+    game = hopzero.make("chinese_checkers", pieces=pieces)
+    geo = geometry(game)
+    pos = geo.read(game.new_initial_state())
+    assert pos.measures["goal_distance"].tolist() == [start, start]
+    # Player 0's pieces all in its goal, player 1's in the middle of the board: 0 for player 0.
+    board = ["."] * 121
+    for p in geo.goal(0):
+        board[p] = "0"
+    middle = np.argsort(np.linalg.norm(geo.xy, axis=1))[:pieces]
+    for p in middle:
+        board[p] = "1"
+    done = geo.read("".join(board) + " - 40 f0,p")  # the game is over
+    assert done.measures["goal_distance"][0] == 0
+    assert done.measures["goal_distance"][1] > 0
 
 
 def test_chinese_checkers_star_shape():
@@ -123,42 +180,63 @@ def test_alquerque_lines_follow_the_diagonals_option():
     assert (c3, d2) in even.lines or (d2, c3) in even.lines
 
 
-@pytest.mark.parametrize("name,options", VARIANTS)
-def test_action_points_agree_with_notation(name, options):
-    game = hopzero.make(name, **options)
-    geo = geometry(game)
-    seen = set()
-    for s in random_states(game, n_games=2, seed=5):
-        if s.is_terminal():
-            continue
-        for a in s.legal_actions()[:40]:
-            pts = geo.action_points(a)
-            path, marks = geo.turn_points(s.action_to_string(a))
-            seen.add(pts.kind)
-            if pts.kind in ("step", "jump", "capture"):
-                assert path == [pts.source, pts.target] and marks == []
-            elif pts.kind in ("birth", "huff"):
-                assert path == [] and marks == [pts.target]
-            else:
-                assert path == [] and marks == []
-    assert seen & {"step", "jump", "capture"}
-
-
-def test_turn_points_and_bad_names():
+def test_labels_stand_beyond_the_board_edges():
+    # Alquerque (docs/notation.md): files a-e below rank 1, ranks 1-5 left of file a.
+    geo = geometry(hopzero.make("alquerque"))
+    at = {label.text: (label.x, label.y) for label in geo.labels()}
+    assert at == pytest.approx({**{f: (c, -0.6) for c, f in enumerate("abcde")},
+                                **{str(r): (-0.6, r - 1) for r in range(1, 6)}})
+    # Jumpers 6x6: column letters beyond row 1 (the lower-right edge), row numbers beyond
+    # column a (the lower-left edge); Chinese Checkers: one row letter left of each row.
     geo = geometry(hopzero.make("jumpers"))
+    at = {label.text: np.array([label.x, label.y]) for label in geo.labels()}
+    assert set(at) == set("abcdef") | {str(r) for r in range(1, 7)}
+    for c in "abcdef":
+        x, y = geo.xy[geo.point(f"{c}1")]
+        assert at[c][0] > x and at[c][1] < y
+    for r in range(1, 7):
+        x, y = geo.xy[geo.point(f"a{r}")]
+        assert at[str(r)][0] < x and at[str(r)][1] < y
+    geo = geometry(hopzero.make("chinese_checkers"))
+    labels = geo.labels()
+    assert sorted(label.text for label in labels) == list("abcdefghijklmnopq")
+    for label in labels:
+        row = geo.xy[[i for i, n in enumerate(geo.names) if n[0] == label.text]]
+        assert label.y == pytest.approx(row[0, 1]) and label.x < row[:, 0].min()
+
+
+@pytest.mark.parametrize("name,options", VARIANTS, ids=map(variant_id, VARIANTS))
+def test_labels_never_cover_a_point(name, options):
+    geo = geometry(hopzero.make(name, **options))
+    labels = geo.labels()
+    assert labels
+    for label in labels:
+        assert np.linalg.norm(geo.xy - [label.x, label.y], axis=1).min() > 0.5, label
+
+
+def test_turn_points_and_bad_input():
+    game = hopzero.make("jumpers")
+    geo = geometry(game)
     path, marks = geo.turn_points("a1-c1-c3 +d3")
     assert [geo.names[p] for p in path] == ["a1", "c1", "c3"]
     assert [geo.names[p] for p in marks] == ["d3"]
+    path, marks = geo.turn_points("c2xe2xe4")  # captures: 'x' between the names
+    assert [geo.names[p] for p in path] == ["c2", "e2", "e4"] and marks == []
+    cc = geometry(hopzero.make("chinese_checkers"))
+    assert [cc.names[p] for p in cc.turn_points("e13-e1")[0]] == ["e13", "e1"]
     with pytest.raises(ValueError, match="z9"):
         geo.point("z9")
-    with pytest.raises(ValueError):
-        geo.action_points(-1)
+    s = game.new_initial_state()
+    with pytest.raises(ValueError, match="out of range"):
+        geo.action_points(s, -1)
     with pytest.raises(ValueError):
         geo.read("garbage")
+    with pytest.raises(ValueError, match="alquerque"):
+        geo.read(hopzero.make("alquerque").new_initial_state())
     with pytest.raises(ValueError, match="by"):
-        geo.heat([0], [1.0], by="middle")
-    with pytest.raises(ValueError, match="no board"):
-        geometry(type("G", (), {"name": "chess", "full_name": "chess"})())
+        geo.heat(s, [0], [1.0], by="middle")
+    with pytest.raises(ValueError, match="player 2"):
+        geo.home(2)
 
 
 def test_heat_sums_weights_on_points():
@@ -166,21 +244,9 @@ def test_heat_sums_weights_on_points():
     geo = geometry(game)
     s = game.new_initial_state()
     legal = s.legal_actions()
-    heat = geo.heat(legal, np.ones(len(legal)), by="target")
+    heat = geo.heat(s, legal, np.ones(len(legal)), by="target")
     assert heat.sum() == len(legal)
-    targets = {geo.action_points(a).target for a in legal}
+    targets = {s.action_points(a)["to"] for a in legal}
     assert set(np.flatnonzero(heat)) == targets
-    by_source = geo.heat(legal, np.ones(len(legal)), by="source")
-    assert set(np.flatnonzero(by_source)) == {geo.action_points(a).source for a in legal}
-
-
-def test_chinese_checkers_goal_distance():
-    game = hopzero.make("chinese_checkers")
-    geo = geometry(game)
-    start = geo.read(game.new_initial_state())
-    # By hand: the goal tip is 16 rows away; the home rows hold 1, 2, 3, 4 pieces at 16, 15,
-    # 14, 13 steps, and a full goal is 0 + 2*1 + 3*2 + 4*3 = 20 steps from its tip.
-    assert geo.goal_distance(start, 0) == 16 + 2 * 15 + 3 * 14 + 4 * 13 - 20
-    done = hopzero.boards.Position(np.full(121, -1, dtype=np.int8), 0)
-    done.owner[geo.goal(0)] = 0
-    assert geo.goal_distance(done, 0) == 0
+    by_source = geo.heat(s, legal, np.ones(len(legal)), by="source")
+    assert set(np.flatnonzero(by_source)) == {s.action_points(a)["from"] for a in legal}

@@ -1,7 +1,9 @@
 """Executes every notebook in notebooks/ headless, top to bottom, in quick mode
 (HOPZERO_NOTEBOOK_QUICK=1), with /usr/bin/jupyter nbconvert; a failing cell fails the test.
-Outputs go to a temporary folder (the committed notebooks stay without outputs). The notebooks
-run two at a time (most of each is kernel start-up and waiting on the hopzero program)."""
+A notebook whose metadata says ``"hopzero": {"per_game": true}`` runs once for every registered
+game (HOPZERO_NOTEBOOK_GAME), the others once. Outputs go to a temporary folder (the committed
+notebooks stay without outputs). The runs go two at a time (most of each is kernel start-up and
+waiting on the hopzero program)."""
 
 import glob
 import json
@@ -11,16 +13,34 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+import hopzero
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NOTEBOOKS = sorted(glob.glob(os.path.join(ROOT, "notebooks", "*.ipynb")))
 JUPYTER = "/usr/bin/jupyter"
 
 
-def execute(path, out_dir):
+def per_game(path):
+    with open(path, encoding="utf-8") as f:
+        return bool(json.load(f)["metadata"].get("hopzero", {}).get("per_game"))
+
+
+# (notebook, game or None): per-game notebooks once for every registered game.
+RUNS = [(p, g) for p in NOTEBOOKS for g in (hopzero.game_names() if per_game(p) else [None])]
+
+
+def run_id(run):
+    path, game = run
+    return os.path.basename(path) + (f"[{game}]" if game else "")
+
+
+def execute(path, game, out_dir):
     env = dict(os.environ, HOPZERO_NOTEBOOK_QUICK="1", HOPZERO_ROOT=ROOT,
                PYDEVD_DISABLE_FILE_VALIDATION="1", TMPDIR=str(out_dir))
-    for name in ("HOPZERO_RUN", "MPLBACKEND"):  # the kernel's inline backend draws the pictures
-        env.pop(name, None)
+    for name in ("HOPZERO_RUN", "MPLBACKEND", "HOPZERO_NOTEBOOK_GAME"):
+        env.pop(name, None)  # (the kernel's inline backend draws the pictures)
+    if game:
+        env["HOPZERO_NOTEBOOK_GAME"] = game
     cmd = [JUPYTER, "nbconvert", "--to", "notebook", "--execute", path, "--output-dir",
            str(out_dir), "--ExecutePreprocessor.timeout=300"]
     return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
@@ -28,17 +48,42 @@ def execute(path, out_dir):
 
 @pytest.fixture(scope="module")
 def executed(tmp_path_factory):
-    """Runs every notebook once (two at a time); maps path -> (result, output folder)."""
-    folders = {p: tmp_path_factory.mktemp(os.path.basename(p)[:-6]) for p in NOTEBOOKS}
+    """Runs every (notebook, game) once (two at a time); maps it to (result, output folder)."""
+    folders = {r: tmp_path_factory.mktemp(run_id(r).replace("[", "-").replace("]", ""))
+               for r in RUNS}
     with ThreadPoolExecutor(2) as pool:
-        results = pool.map(lambda p: execute(p, folders[p]), NOTEBOOKS)
-        return {p: (r, folders[p]) for p, r in zip(NOTEBOOKS, results)}
+        results = pool.map(lambda r: execute(*r, folders[r]), RUNS)
+        return {r: (result, folders[r]) for r, result in zip(RUNS, results)}
 
 
 def test_the_notebooks_exist():
     names = {os.path.basename(p) for p in NOTEBOOKS}
-    assert names >= {"training_run.ipynb", "strategy_alquerque.ipynb", "strategy_jumpers.ipynb",
-                     "strategy_chinese_checkers.ipynb"}
+    assert names >= {"training_run.ipynb", "strategy.ipynb"}
+    assert per_game(os.path.join(ROOT, "notebooks", "strategy.ipynb"))
+
+
+def code_cells(path):
+    with open(path, encoding="utf-8") as f:
+        return ["".join(c["source"]).strip() for c in json.load(f)["cells"]
+                if c["cell_type"] == "code"]
+
+
+def test_no_notebook_repeats_another_ones_cells():
+    """Shared code lives in the package (hopzero.notebook, analysis, plot); a notebook's cells
+    are its own. The short setup cell (imports and paths) is the one cell they share."""
+    seen = {}
+    for path in NOTEBOOKS:
+        for text in code_cells(path)[1:]:  # after the setup cell
+            assert text not in seen, f"{os.path.basename(path)} repeats a cell of {seen[text]}"
+            seen[text] = os.path.basename(path)
+
+
+def test_notebooks_name_no_game():
+    """A per-game notebook takes its game as a parameter: no registered game's name in code."""
+    for path in NOTEBOOKS:
+        for text in code_cells(path):
+            for name in hopzero.game_names():
+                assert f'"{name}"' not in text and f"'{name}'" not in text, (path, name)
 
 
 def test_committed_notebooks_carry_no_outputs():
@@ -49,10 +94,11 @@ def test_committed_notebooks_carry_no_outputs():
 
 
 @pytest.mark.skipif(not os.access(JUPYTER, os.X_OK), reason="no /usr/bin/jupyter")
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=os.path.basename)
-def test_notebook_runs_top_to_bottom(path, executed):
-    result, folder = executed[path]
-    assert result.returncode == 0, f"{os.path.basename(path)} failed:\n{result.stderr[-6000:]}"
+@pytest.mark.parametrize("run", RUNS, ids=run_id)
+def test_notebook_runs_top_to_bottom(run, executed):
+    path, _ = run
+    result, folder = executed[run]
+    assert result.returncode == 0, f"{run_id(run)} failed:\n{result.stderr[-6000:]}"
     with open(folder / os.path.basename(path), encoding="utf-8") as f:
         cells = json.load(f)["cells"]
     outputs = [o for c in cells if c["cell_type"] == "code" for o in c.get("outputs", [])]

@@ -7,12 +7,12 @@ import subprocess
 import pytest
 
 import hopzero
+from variants import defaults_and_more_players, variant_id
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HOPZERO = os.path.join(ROOT, "build", "hopzero")
 
-VARIANTS = [("alquerque", {}), ("jumpers", {"size": 6}), ("chinese_checkers", {"players": 2}),
-            ("chinese_checkers", {"players": 3})]
+VARIANTS = defaults_and_more_players()
 
 
 def run(args, stdin=""):
@@ -59,7 +59,7 @@ def script_game(name, options, seed, human_seat):
     return lines, state.returns()
 
 
-@pytest.mark.parametrize("name,options", VARIANTS)
+@pytest.mark.parametrize("name,options", VARIANTS, ids=map(variant_id, VARIANTS))
 def test_scripted_game_to_the_end_and_record_replays(name, options, tmp_path):
     seed = 11
     lines, returns = script_game(name, options, seed, human_seat=0)
@@ -133,8 +133,7 @@ def test_malformed_records_name_line_and_reason(tmp_path):
             hopzero.records.parse(bad, "bad.txt")
 
 
-@pytest.mark.parametrize("name,options", [("alquerque", {}), ("jumpers", {"size": 6}),
-                                          ("chinese_checkers", {"players": 3})])
+@pytest.mark.parametrize("name,options", VARIANTS, ids=map(variant_id, VARIANTS))
 def test_match_save_games_records_replay_to_their_results(name, options, tmp_path):
     folder = tmp_path / "games"
     n_players = hopzero.make(name, **options).num_players()

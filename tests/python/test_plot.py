@@ -1,5 +1,6 @@
-"""Board drawing: the pieces, heat discs and arrows drawn match the position, and the rendered
-image shows the players' colours where their pieces stand."""
+"""Board drawing for every registered game: the pieces, regions, heat discs and arrows drawn
+match the engine's position and action points, and the rendered image shows the players'
+colours where their pieces stand."""
 
 import random
 
@@ -10,11 +11,11 @@ import pytest
 
 import hopzero
 import hopzero.plot as hp
+from hopzero import analysis
 from hopzero.boards import geometry
+from variants import registered_variants, variant_id
 
-VARIANTS = [("alquerque", {}), ("alquerque", {"diagonals": "none"}), ("jumpers", {}),
-            ("jumpers", {"size": 10}), ("chinese_checkers", {}),
-            ("chinese_checkers", {"players": 6})]
+VARIANTS = registered_variants()
 
 
 def artists(ax, prefix):
@@ -31,7 +32,7 @@ def midgame(game, plies=15, seed=2):
     return s
 
 
-@pytest.mark.parametrize("name,options", VARIANTS)
+@pytest.mark.parametrize("name,options", VARIANTS, ids=map(variant_id, VARIANTS))
 def test_one_marker_per_piece_in_the_players_colour(name, options):
     game = hopzero.make(name, **options)
     s = midgame(game)
@@ -52,6 +53,15 @@ def test_one_marker_per_piece_in_the_players_colour(name, options):
         pixel = image[int(round(height - y)), int(round(x))]
         want = np.array(mcolors.to_rgb(geo.colors[pos.owner[p]]))
         assert np.abs(pixel - want).max() < 0.08, (geo.names[p], pixel, want)
+    # Home regions are tinted at exactly the engine's home points.
+    for player in range(game.num_players()):
+        tints = [c for c in ax.collections if c.get_gid() == f"region:{player}"]
+        home = s.game.geometry()["regions"]
+        want = sorted(map(tuple, geo.xy[sorted(
+            next((r["points"] for r in home if r["kind"] == "home" and r["player"] == player),
+                 []))]))
+        got = sorted(map(tuple, tints[0].get_offsets())) if tints else []
+        assert got == want
     plt.close(fig)
 
 
@@ -65,11 +75,24 @@ def test_heat_discs_arrows_and_marks():
     assert len(artists(ax, "heat")) == 3
     assert len(artists(ax, "arrow")) == 2 + 1 + 1  # two hops, action 0 (a1 right), one pair
     assert len(artists(ax, "mark")) == 1  # the birth
-    src, dst = geo.action_points(0).source, geo.action_points(0).target
+    pts = s.action_points(0)  # the engine's points of action 0
     arrow = artists(ax, "arrow")[2]
     (x0, y0), (x1, y1) = arrow._posA_posB
-    assert np.allclose([x0, y0], geo.xy[src]) and np.allclose([x1, y1], geo.xy[dst])
+    assert np.allclose([x0, y0], geo.xy[pts["from"]]) and np.allclose([x1, y1], geo.xy[pts["to"]])
     assert len(ax.figure.axes) == 2  # the colour bar
+    plt.close(ax.figure)
+
+
+def test_an_action_id_need_not_be_legal_to_be_drawn():
+    game = hopzero.make("alquerque")
+    s = game.new_initial_state()
+    legal = set(s.legal_actions())
+    a = next(a for a in range(game.num_actions()) if a not in legal
+             and None not in (s.action_points(a)["from"], s.action_points(a)["to"]))
+    ax = hp.draw_board(s, arrows=[a])
+    (arrow,) = artists(ax, "arrow")
+    pts = s.action_points(a)
+    assert np.allclose(arrow._posA_posB, geo_xy(game)[[pts["from"], pts["to"]]])
     plt.close(ax.figure)
 
 
@@ -81,10 +104,10 @@ def test_draw_search_and_policy():
     info = agent.last_search()
     ax = hp.draw_search(s, info)
     geo = geometry(game)
-    targets = {geo.action_points(int(a)).target for a, v in zip(info.actions, info.visits) if v}
+    targets = {s.action_points(int(a))["to"] for a, v in zip(info.actions, info.visits) if v}
     assert len(artists(ax, "heat")) == len(targets)
     (arrow,) = artists(ax, "arrow")
-    assert np.allclose(arrow._posA_posB[1], geo.xy[geo.action_points(action).target])
+    assert np.allclose(arrow._posA_posB[1], geo.xy[s.action_points(action)["to"]])
     assert "root value" in ax.get_title()
     plt.close(ax.figure)
     dense = np.zeros(game.num_actions())
@@ -100,27 +123,36 @@ def test_draw_search_and_policy():
 
 def test_draw_game_strip():
     game = hopzero.make("jumpers")
-    s = game.new_initial_state()
-    states, turns = [s.clone()], [None]
-    rng = random.Random(4)
-    for _ in range(5):
-        start = s.clone()
-        player, acts = s.current_player(), []
-        while not s.is_terminal() and s.current_player() == player:
-            a = rng.choice(s.legal_actions())
-            s.apply(a)
-            acts.append(a)
-        states.append(s.clone())
-        turns.append(start.turn_to_string(acts))
-    fig = hp.draw_game(states, turns, captions=[f"turn {i}" for i in range(6)], ncols=4)
-    axes = [ax for ax in fig.axes if ax.get_title()]
-    assert len(axes) == 6 and len(fig.axes) == 8  # two empty panels in the 2 x 4 grid
-    assert len(artists(axes[0], "arrow")) == 0 and len(artists(axes[1], "arrow")) >= 1
-    plt.close(fig)
+    (played,) = analysis.play_games(game, ["random", "random"], n=1, seed=4)
+    turns = analysis.turns_of(game, played.actions)[:5]
+    states = [game.new_initial_state()] + [t.after for t in turns]
+    # Turns as notation (points by name) and as Turn objects (the engine's action points).
+    for drawn in ([None] + [t.text for t in turns], [None] + turns):
+        fig = hp.draw_game(states, drawn, captions=[f"turn {i}" for i in range(6)], ncols=4)
+        axes = [ax for ax in fig.axes if ax.get_title()]
+        assert len(axes) == 6 and len(fig.axes) == 8  # two empty panels in the 2 x 4 grid
+        assert len(artists(axes[0], "arrow")) == 0
+        for ax, turn in zip(axes[1:], turns):  # one arrow per hop, from and to its points
+            want = []
+            before = turn.before.clone()
+            for a in turn.actions:
+                pts = before.action_points(a)
+                if pts["kind"] in ("jump", "capture"):
+                    want.append((pts["from"], pts["to"]))
+                before.apply(a)
+            got = [arrow._posA_posB for arrow in artists(ax, "arrow")]
+            assert len(got) == len(want)
+            for (a, b), (pa, pb) in zip(want, got):
+                assert np.allclose(pa, geo_xy(game)[a]) and np.allclose(pb, geo_xy(game)[b])
+        plt.close(fig)
     with pytest.raises(ValueError):
         hp.draw_game(states, turns[:2])
     with pytest.raises(ValueError):
         hp.draw_game([])
+
+
+def geo_xy(game):
+    return np.array([[p["x"], p["y"]] for p in game.geometry()["points"]])
 
 
 def test_serialized_states_and_bad_input():

@@ -4,9 +4,11 @@ repository (shared/rules/, ../seeds/)."""
 import pathlib
 import re
 
+import hopzero
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rules"
-GAMES = ("alquerque", "chinese_checkers", "jumpers")
+GAMES = hopzero.game_names()  # every registered game has a rules page
 
 
 def _text_files():

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 import hopzero
+from variants import registered_variants, variant_id
 
-VARIANTS = [("alquerque", {}), ("alquerque", {"no_backward": True}), ("jumpers", {}),
-            ("chinese_checkers", {}), ("chinese_checkers", {"players": 3})]
+VARIANTS = registered_variants()
 
 
 def some_states(game, n=25, seed=3):
@@ -55,7 +55,7 @@ def test_observation_in_place_and_errors():
         s.observation(out=frozen)
 
 
-@pytest.mark.parametrize("name,options", VARIANTS)
+@pytest.mark.parametrize("name,options", VARIANTS, ids=map(variant_id, VARIANTS))
 def test_batch_observations_equal_single_ones(name, options):
     game = hopzero.make(name, **options)
     states = some_states(game)
@@ -66,7 +66,7 @@ def test_batch_observations_equal_single_ones(name, options):
     assert game.observations([]).shape == (0,) + game.observation_shape()
 
 
-@pytest.mark.parametrize("name,options", VARIANTS)
+@pytest.mark.parametrize("name,options", VARIANTS, ids=map(variant_id, VARIANTS))
 def test_symmetry_maps_agree_with_transformed_states(name, options):
     """transform_observation / transform_policy (array maps) against transformed() (the
     engine's state map): the two are computed by different code."""
@@ -94,7 +94,7 @@ def test_legal_policy_mask_marks_policy_indices():
     assert all(s.action_from_policy_index(s.policy_index(a)) == a for a in s.legal_actions())
 
 
-@pytest.mark.parametrize("name,options", VARIANTS)
+@pytest.mark.parametrize("name,options", VARIANTS, ids=map(variant_id, VARIANTS))
 def test_pickle_round_trips_games_and_states(name, options):
     game = hopzero.make(name, **options)
     s = some_states(game, n=6)[-1]

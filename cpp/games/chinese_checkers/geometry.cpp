@@ -1,12 +1,14 @@
 // Chinese Checkers' board for drawing: the 121-hole star with one point at the top, as
 // to_string prints it (board.h), the lines of the hexagonal lattice, and each seated player's
-// home and goal regions for the variant's piece count.
+// home and goal regions for the variant's piece count; per position each player's distance to
+// a full goal.
 #include "games/chinese_checkers/geometry.h"
 
 #include <cmath>
 
 #include "games/chinese_checkers/chinese_checkers.h"
 #include "games/chinese_checkers/notation.h"
+#include "games/chinese_checkers/scoring.h"
 #include "games/geometry_adapter.h"
 
 namespace hz {
@@ -47,8 +49,13 @@ BoardGeometry board(const ChineseCheckers& game) {
 BoardPosition position(const ChineseCheckersState& s) {
   BoardPosition pos;
   pos.owner.assign(kNumHoles, -1);
-  for (int player = 0; player < s.game().num_players(); ++player)
+  PlayerMeasure goal_distance{"goal_distance", {}};
+  for (int player = 0; player < s.game().num_players(); ++player) {
     for (int h : holes_of(s.pieces(player))) pos.owner[h] = player;
+    // The engine's own end-of-game measure (scoring.h), so that analysis needs no copy of it.
+    goal_distance.values.push_back(remaining_distance(s.pieces(player), s.game().goal(player)));
+  }
+  pos.measures.push_back(std::move(goal_distance));
   return pos;
 }
 
