@@ -8,7 +8,8 @@
 # Usage: bash experiments/strength_vs_alphabeta/ablation/run.sh [train|eval|all]
 # Env: BUDGET (training seconds per variant, default 3600), VARIANTS (names, default all below),
 #      OUT (default runs/ablation), GAMES (head-to-head games, default 100), AB_GAMES (default 40),
-#      MOVE_MS (per move in the head-to-head, default 50), THREADS (match threads, default 2).
+#      MOVE_MS (per move in the head-to-head, default 50), THREADS (match threads, default 2),
+#      HOPZERO (the program, default build/hopzero).
 # A killed run resumes: run the same command again (the runs are kill-safe; budgets are totals).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -18,6 +19,7 @@ games=${GAMES:-100}
 ab_games=${AB_GAMES:-40}
 move_ms=${MOVE_MS:-50}
 threads=${THREADS:-2}
+hz=${HOPZERO:-build/hopzero}
 base=experiments/strength_vs_alphabeta/ablation/base.yaml
 
 # name -> overrides of base.yaml (today's recipe: PUCT, 48 simulations, visit targets)
@@ -39,7 +41,7 @@ train() {
     local args=(--config "$base" --run "$out/$v" --set "training.time_budget_s=$budget")
     for s in ${sets[$v]}; do args+=(--set "$s"); done
     echo "== training $v: ${sets[$v]:-(base)} for ${budget} s (log $out/$v.train.log)"
-    nice -n 10 build/hopzero train "${args[@]}" >>"$out/$v.train.log" 2>&1 &
+    nice -n 10 "$hz" train "${args[@]}" >>"$out/$v.train.log" 2>&1 &
     pids+=($!)
   done
   local status=0
@@ -57,14 +59,14 @@ evaluate() {
     ckpt=$(final_ckpt "$v")
     if [[ $v != puct48 ]]; then
       echo "== $v vs puct48: $games games at $move_ms ms per move"
-      build/hopzero match --game alquerque --option max_plies=120 \
+      "$hz" match --game alquerque --option max_plies=120 \
         --a "mcts:checkpoint=$ckpt,time_ms=$move_ms" \
         --b "mcts:checkpoint=$baseline,time_ms=$move_ms" \
         --games "$games" --threads "$threads" --seed 7 --quiet \
         --out "$out/$v.vs_puct48.json" | tee "$out/$v.vs_puct48.log"
     fi
     echo "== $v vs alphabeta:time_ms=200: $ab_games games at 200 ms per move"
-    build/hopzero match --game alquerque --option max_plies=120 \
+    "$hz" match --game alquerque --option max_plies=120 \
       --a "mcts:checkpoint=$ckpt,time_ms=200" --b "alphabeta:time_ms=200" \
       --games "$ab_games" --threads "$threads" --seed 7 --quiet \
       --out "$out/$v.vs_alphabeta.json" | tee "$out/$v.vs_alphabeta.log"
