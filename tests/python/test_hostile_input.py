@@ -1,0 +1,76 @@
+"""Hostile input from Python (issue 14): objects made without a constructor, records, shards
+and arguments that used to crash the interpreter or be accepted silently."""
+
+import copy
+import pickle
+
+import pytest
+
+import hopzero
+from hopzero import _core
+
+
+def uninitialised(cls):
+    return cls.__new__(cls)
+
+
+STATE_CALLS = [
+    lambda s: s.legal_actions(), lambda s: s.current_player(), lambda s: s.is_terminal(),
+    lambda s: s.serialize(), lambda s: s.observation(), lambda s: s.legal_mask(),
+    lambda s: s.apply(0), lambda s: s.clone(), lambda s: s.game, lambda s: s.hash(),
+    lambda s: s.string_to_action("a1"), repr, str, copy.copy, copy.deepcopy, pickle.dumps,
+    lambda s: s == hopzero.make("alquerque").new_initial_state(),
+    lambda s: hopzero.make("alquerque").new_initial_state() == s,
+]
+
+
+@pytest.mark.parametrize("call", STATE_CALLS)
+def test_uninitialised_state_raises_type_error(call):
+    with pytest.raises(TypeError, match="not initialised"):
+        call(uninitialised(hopzero.State))
+
+
+GAME_CALLS = [
+    lambda g: g.name, lambda g: g.full_name, lambda g: g.num_actions(), lambda g: g.options,
+    lambda g: g.new_initial_state(), repr, hash, copy.copy, pickle.dumps,
+    lambda g: g == hopzero.make("alquerque"), lambda g: hopzero.make("alquerque") == g,
+    lambda g: _core.make_agent(g, "random"), lambda g: hopzero.agents.random(g),
+    lambda g: hopzero.make("alquerque").perft(uninitialised(hopzero.State), 1),
+]
+
+
+@pytest.mark.parametrize("call", GAME_CALLS)
+def test_uninitialised_game_raises_type_error(call):
+    with pytest.raises(TypeError, match="not initialised"):
+        call(uninitialised(hopzero.Game))
+
+
+def test_uninitialised_agent_searchinfo_and_record_raise_type_error():
+    game = hopzero.make("alquerque")
+    state = game.new_initial_state()
+    agent = uninitialised(hopzero.Agent)
+    for call in (lambda: agent.name, lambda: agent.spec, lambda: agent.game, agent.reset,
+                 agent.last_search, lambda: agent.select_action(state), lambda: repr(agent),
+                 lambda: hopzero.play_game(game, [agent, hopzero.agents.random(game)])):
+        with pytest.raises(TypeError, match="not initialised"):
+            call()
+    info = uninitialised(hopzero.SearchInfo)
+    for call in (lambda: info.actions, lambda: info.root_value, lambda: len(info),
+                 lambda: repr(info)):
+        with pytest.raises(TypeError, match="not initialised"):
+            call()
+    record = uninitialised(hopzero.records.GameRecord)
+    for call in (lambda: record.game, lambda: record.turns, lambda: hopzero.records.format(record),
+                 lambda: hopzero.records.states(record)):
+        with pytest.raises(TypeError, match="not initialised"):
+            call()
+
+
+def test_initialised_objects_still_copy_and_pickle():
+    game = hopzero.make("jumpers", size=6)
+    state = game.new_initial_state()
+    state.apply(state.legal_actions()[0])
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert copy.copy(state) == state and copy.deepcopy(state) == state
+    assert pickle.loads(pickle.dumps(game)) == game
+    assert hopzero.records.GameRecord().turns == []
