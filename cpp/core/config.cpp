@@ -2,22 +2,18 @@
 
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <functional>
 #include <map>
 #include <optional>
 #include <sstream>
 
 #include "core/error.h"
+#include "core/files.h"
 
 namespace hz {
 
 Config Config::load_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) fail("cannot open config file '", path, "'");
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return from_string(buf.str(), path);
+  return from_string(read_file(path, uint64_t{16} << 20, "config file"), path);
 }
 
 namespace {

@@ -235,7 +235,7 @@ std::vector<std::unique_ptr<AnyState>> replay_record(const GameRecord& record) {
 }
 
 GameRecord read_record_file(const std::string& path) {
-  return parse_record(read_file(path), path);
+  return parse_record(read_file(path, kMaxRecordBytes, "game record"), path);
 }
 
 void write_record_file(const std::string& path, const AnyGame& game, const GameRecord& record) {

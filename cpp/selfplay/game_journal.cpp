@@ -42,7 +42,7 @@ GameJournal::Recovered GameJournal::read(const ShardInfo& expected) const {
   Recovered r;
   std::error_code ec;
   if (!std::filesystem::exists(path_, ec)) return r;
-  const std::string data = read_file(path_);
+  const std::string data = read_file(path_, kMaxShardBytes, "game journal");
   size_t at = 0;
   for (int record = 0; at + kRecordHead <= data.size(); ++record) {
     if (std::memcmp(data.data() + at, kRecordMagic, 4) != 0)

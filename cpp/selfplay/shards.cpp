@@ -1,11 +1,8 @@
 #include "selfplay/shards.h"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 
 #include "core/dir_listing.h"
 #include "core/error.h"
@@ -172,7 +169,7 @@ void write_shard(const std::string& path, const ShardInfo& info,
 
 std::vector<Sample> read_shard(const std::string& path, ShardInfo* info_out,
                                const ShardInfo* expected) {
-  return decode_shard(path, read_file(path), info_out, expected);
+  return decode_shard(path, read_file(path, kMaxShardBytes, "shard"), info_out, expected);
 }
 
 std::vector<Sample> decode_shard(const std::string& path, const std::string& data,
@@ -215,21 +212,18 @@ std::vector<Sample> decode_shard(const std::string& path, const std::string& dat
 }
 
 ShardInfo read_shard_info(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail("cannot open shard '", path, "'");
-  std::string head(1 << 12, '\0');
-  in.read(head.data(), head.size());
-  head.resize(static_cast<size_t>(in.gcount()));
-  struct stat st;
-  if (::stat(path.c_str(), &st) != 0) fail("cannot stat shard '", path, "'");
+  uint64_t size = 0;
+  const std::string head = read_file_head(path, 1 << 12, &size, "shard");
+  if (size > kMaxShardBytes)
+    fail("shard '", path, "' is ", size, " bytes, more than the ", kMaxShardBytes,
+         " bytes a shard can hold");
   // parse_header wants the whole header in memory; names are short, 4 KiB is plenty, and a
   // longer header is reported as truncated, which is what it would look like anyway.
   uint32_t records_crc = 0;
   size_t hbytes = 0;
-  if (head.size() >= 16 && get<uint32_t>(head.data(), 12) > head.size() &&
-      static_cast<size_t>(st.st_size) > head.size())
+  if (head.size() >= 16 && get<uint32_t>(head.data(), 12) > head.size() && size > head.size())
     fail("shard '", path, "': header larger than 4 KiB (corrupt)");
-  return parse_header(path, head.data(), static_cast<size_t>(st.st_size), &records_crc, &hbytes);
+  return parse_header(path, head.data(), static_cast<size_t>(size), &records_crc, &hbytes);
 }
 
 }  // namespace hz

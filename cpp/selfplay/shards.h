@@ -24,6 +24,9 @@
 namespace hz {
 
 inline constexpr uint32_t kShardVersion = 1;
+// Bound of a shard file (and of a game journal, which holds fewer games): readers refuse larger
+// files before reading them. Far above shard_games games of the largest variant.
+inline constexpr uint64_t kMaxShardBytes = uint64_t{16} << 30;
 
 struct ShardInfo {
   std::string game;  // AnyGame::full_name() of the variant, e.g. "jumpers(size=8)"

@@ -71,7 +71,7 @@ CheckpointMeta read_meta(torch::serialize::InputArchive& a, const std::string& p
 
 // Reads the file, checks the container and opens the archive.
 void open_archive(const std::string& path, torch::serialize::InputArchive& archive) {
-  const std::string data = read_file(path);
+  const std::string data = read_file(path, kMaxCheckpointBytes, "checkpoint");
   if (data.size() < kHeader)
     fail("checkpoint '", path, "' is truncated (", data.size(), " bytes, shorter than its header)");
   if (std::memcmp(data.data(), kMagic, 8) != 0)

@@ -20,6 +20,8 @@ import zlib
 
 import numpy as np
 
+from ._files import read_regular_file
+
 __all__ = [
     "read_metrics", "metrics_columns", "read_ladder", "read_ladder_json", "ladder_curve",
     "list_checkpoints", "read_shard", "read_shards", "shard_dtype", "dense_policies",
@@ -166,6 +168,7 @@ def list_checkpoints(run_dir: str) -> list[tuple[int, str]]:
 
 SHARD_MAGIC = b"HZSHARD\0"
 SHARD_VERSION = 1
+MAX_SHARD_BYTES = 16 << 30  # the C++ readers' bound (selfplay/shards.h)
 _SHARD_FIXED_HEADER = 80
 
 
@@ -184,8 +187,7 @@ def read_shard(path: str) -> dict:
     ``observation_shape``, ``num_actions``, ``num_players``, ``policy_slots``, ``games``) and the
     records as a numpy structured array under ``records``. Raises ValueError naming the file if it
     is truncated, corrupt or of another version."""
-    with open(path, "rb") as f:
-        data = f.read()
+    data = read_regular_file(path, MAX_SHARD_BYTES, "shard")
     if len(data) < _SHARD_FIXED_HEADER:
         raise ValueError(f"shard {path}: truncated ({len(data)} bytes, shorter than a header)")
     if data[:8] != SHARD_MAGIC:

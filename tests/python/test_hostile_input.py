@@ -2,6 +2,8 @@
 and arguments that used to crash the interpreter or be accepted silently."""
 
 import copy
+import os
+import re
 import pickle
 
 import pytest
@@ -74,3 +76,19 @@ def test_initialised_objects_still_copy_and_pickle():
     assert copy.copy(state) == state and copy.deepcopy(state) == state
     assert pickle.loads(pickle.dumps(game)) == game
     assert hopzero.records.GameRecord().turns == []
+
+
+def not_regular_files(tmp_path):
+    """A directory, a FIFO and a symlink to /dev/zero, with what the error says of each."""
+    (tmp_path / "dir").mkdir()
+    os.mkfifo(tmp_path / "fifo")
+    os.symlink("/dev/zero", tmp_path / "zero")
+    return [(tmp_path / "dir", "is a directory"), (tmp_path / "fifo", "is a FIFO"),
+            (tmp_path / "zero", "is a character device")]
+
+
+@pytest.mark.parametrize("reader", [hopzero.records.read, hopzero.data.read_shard])
+def test_python_readers_refuse_paths_that_are_not_regular_files(reader, tmp_path):
+    for path, says in not_regular_files(tmp_path):
+        with pytest.raises(ValueError, match=f"{re.escape(str(path))}': it {says}"):
+            reader(str(path))
