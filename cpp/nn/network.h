@@ -54,6 +54,9 @@ struct NetworkConfig {
   std::string to_string() const;
   static NetworkConfig parse(const std::string& text);
   bool operator==(const NetworkConfig& o) const { return to_string() == o.to_string(); }
+  // The trainable parameters a network of this config has (Network::num_parameters), computed
+  // without building it; a double, so that no config within parse()'s bounds overflows it.
+  double parameter_count() const;
 };
 
 class Network {

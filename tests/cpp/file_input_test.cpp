@@ -8,17 +8,21 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <filesystem>
 #include <functional>
 
 #include "core/config.h"
 #include "core/files.h"
 #include "eval/record.h"
+#include "games/registry.h"
+#include "nn/network.h"
 #include "selfplay/game_journal.h"
 #include "selfplay/shards.h"
 #include "temp_dir.h"
 #include "test_util.h"
 #include "train/checkpoint.h"
+#include "train/trainer.h"
 
 namespace hz {
 namespace {
@@ -116,6 +120,76 @@ TEST(NotARegularFile, ReadFileIsBoundedByTheFormat) {
   uint64_t size = 0;
   EXPECT_EQ(read_file_head(dir + "/big", 10, &size), std::string(10, 'x'));
   EXPECT_EQ(size, 1000u);
+}
+
+// ------------------------------------------------------------------ crafted checkpoint configs
+
+// A checkpoint of a small Alquerque network, with its stored network config (in the archive and
+// in the nested network archive) replaced by `crafted` (of the same length, so the archive stays
+// readable) and the header's checksum recomputed: a crafted file, not a damaged one.
+std::string craft_checkpoint(const std::string& dir, const std::string& crafted) {
+  const auto game = make_game("alquerque");
+  Config c = Config::from_string(
+      "blocks: 1\nchannels: 4\npolicy_channels: 256\nvalue_channels: 1\nvalue_hidden: 4096\n");
+  const NetworkConfig net = NetworkConfig::from_config(c.root(), game->observation_shape(),
+                                                       game->num_actions(), game->num_players());
+  const std::string stored = net.to_string();
+  EXPECT_EQ(stored.size(), crafted.size()) << stored << " vs " << crafted;
+  Trainer trainer(net, TrainerConfig{}, 1);
+  CheckpointMeta meta;
+  meta.game = "alquerque";
+  meta.game_options = game->options().to_string();
+  const std::string path = dir + "/ckpt_000000.pt";
+  save_checkpoint(path, trainer, meta);
+  std::string bytes = read_file(path);
+  int replaced = 0;
+  for (size_t at = bytes.find(stored); at != std::string::npos; at = bytes.find(stored, at)) {
+    bytes.replace(at, stored.size(), crafted);
+    ++replaced;
+  }
+  EXPECT_GE(replaced, 1);
+  const uint32_t crc = crc32(bytes.data() + 24, bytes.size() - 24);
+  std::memcpy(bytes.data() + 12, &crc, 4);
+  const std::string out = dir + "/ckpt_000001.pt";
+  write_file_atomically(out, bytes);
+  return out;
+}
+
+TEST(CraftedCheckpoint, HugeNetworkConfigIsRefusedBeforeAnyAllocation) {
+  const std::string dir = test::temp_dir("crafted_ckpt");
+  const std::string shape = ",planes=11,height=5,width=5,actions=426,players=2";
+  // 64 blocks of 1024 channels: about 1.2 billion parameters (4.8 GB), in a file of a few MB.
+  const std::string huge = craft_checkpoint(
+      dir, "blocks=64,channels=1024,policy_channels=2,value_channels=1,value_hidden=16" + shape);
+  ASSERT_EQ(read_checkpoint_meta(huge).network.blocks, 64);  // the crafted file reads
+  const std::string msg = error_in_child([&] { load_checkpoint_network(huge); });
+  EXPECT_TRUE(contains(msg, "ckpt_000001.pt") && contains(msg, "parameters, more than its")) << msg;
+}
+
+TEST(CraftedCheckpoint, NetworkConfigThatDoesNotFitTheGameIsRefused) {
+  const std::string dir = test::temp_dir("crafted_ckpt_shape");
+  // 16777216 actions for Alquerque (426): a policy layer of 838 million weights.
+  const std::string wide = craft_checkpoint(
+      dir,
+      "blocks=1,channels=4,policy_channels=2,value_channels=1,value_hidden=8,planes=11,height=5,"
+      "width=5,actions=16777216,players=2");
+  const std::string msg = error_in_child([&] { load_checkpoint_network(wide); });
+  EXPECT_TRUE(contains(msg, "ckpt_000001.pt") && contains(msg, "does not fit alquerque(") &&
+              contains(msg, "426 actions"))
+      << msg;
+}
+
+TEST(CraftedCheckpoint, ParameterCountMatchesTheBuiltNetwork) {
+  NetworkConfig c;
+  c.blocks = 2;
+  c.channels = 5;
+  c.policy_channels = 3;
+  c.value_channels = 2;
+  c.value_hidden = 7;
+  c.observation = {4, 3, 6};
+  c.num_actions = 11;
+  c.num_players = 3;
+  EXPECT_EQ(c.parameter_count(), static_cast<double>(Network(c, 1).num_parameters()));
 }
 
 }  // namespace
