@@ -47,6 +47,17 @@ std::string Args::require(const std::string& name) {
   return get(name, "");
 }
 
+std::string Args::get_path(const std::string& name) {
+  const std::string path = get(name, "");
+  if (has(name) && path.empty()) fail("--", name, " needs a path, not an empty one");
+  return path;
+}
+
+std::string Args::require_path(const std::string& name) {
+  if (!has(name)) fail("missing required flag --", name);
+  return get_path(name);
+}
+
 long Args::get_int(const std::string& name, long def, long lo, long hi) {
   const std::string text = get(name, std::to_string(def));
   char* end = nullptr;

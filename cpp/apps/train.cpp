@@ -22,8 +22,8 @@ extern "C" void on_stop_signal(int) {
 }
 
 int run_train(Args& args) {
-  const std::string run_dir = args.require("run");
-  std::string config_path = args.get("config", "");
+  const std::string run_dir = args.require_path("run");
+  std::string config_path = args.get_path("config");
   const std::vector<std::string> sets = args.get_all("set");
   args.finish();
   if (config_path.empty()) {
