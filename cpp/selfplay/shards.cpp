@@ -1,6 +1,7 @@
 #include "selfplay/shards.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -89,6 +90,24 @@ ShardInfo parse_header(const std::string& path, const char* data, size_t file_si
   *records_crc = get<uint32_t>(data, 60);
   *header_size = hbytes;
   return h;
+}
+
+// A sample whose numbers are not all finite (a NaN or infinity under an intact checksum) would
+// make every later loss NaN: the record is refused, by file and index. Shares are in [0, 1].
+void check_finite(const std::string& path, uint64_t r, const Sample& s, int num_players) {
+  const auto all_finite = [](const float* p, size_t n) {
+    for (size_t i = 0; i < n; ++i)
+      if (!std::isfinite(p[i])) return false;
+    return true;
+  };
+  const char* bad = !all_finite(s.value.data(), num_players)                  ? "value"
+                    : !all_finite(s.observation.data(), s.observation.size()) ? "observation"
+                                                                              : nullptr;
+  for (const auto& [index, share] : s.policy)
+    if (!bad && !(share >= 0.0f && share <= 1.0f)) bad = "policy share (not in [0, 1])";
+  if (bad)
+    fail("shard '", path, "': record ", r, " (game ", s.game_id, ", ply ", s.ply,
+         ") has a non-finite or out-of-range ", bad);
 }
 
 void check_expected(const std::string& path, const ShardInfo& h, const ShardInfo& e) {
@@ -206,6 +225,7 @@ std::vector<Sample> decode_shard(const std::string& path, const std::string& dat
         fail("shard '", path, "': record ", r, " has policy index ", s.policy[k].first,
              " outside [0, ", h.num_actions, ")");
     }
+    check_finite(path, r, s, h.num_players);
   }
   if (info_out) *info_out = h;
   return out;

@@ -150,6 +150,13 @@ TrainStats Trainer::train_step(const TrainBatch& batch) {
   BatchTensors t = to_tensors(m.network->config(), batch);
   m.optimizer->zero_grad();
   Losses l = compute_losses(m.network->impl().net, t, m.config.value_loss_weight);
+  // A non-finite loss would make every later weight NaN: stop before the optimizer's update, so
+  // that the run ends with this message and never writes a checkpoint of a broken network.
+  if (!std::isfinite(l.stats.loss))
+    fail("training step ", m.step + 1, ": the loss is not finite (", l.stats.loss, ": policy ",
+         l.stats.policy_loss, ", value ", l.stats.value_loss,
+         "); stopped before the update (a non-finite number in the batch, or a diverging "
+         "network)");
   l.total.backward();
   m.optimizer->step();
   ++m.step;

@@ -8,9 +8,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <limits>
 
 #include "core/config.h"
 #include "core/files.h"
@@ -190,6 +192,85 @@ TEST(CraftedCheckpoint, ParameterCountMatchesTheBuiltNetwork) {
   c.num_actions = 11;
   c.num_players = 3;
   EXPECT_EQ(c.parameter_count(), static_cast<double>(Network(c, 1).num_parameters()));
+}
+
+// ------------------------------------------------------------------------- non-finite numbers
+
+// Two samples of a 2-player game with 1x2x2 observations and 3 actions; `poison` puts a NaN or
+// infinity into one field of the second.
+std::vector<Sample> two_samples(const std::string& poison) {
+  std::vector<Sample> out(2);
+  for (uint64_t i = 0; i < 2; ++i) {
+    Sample& s = out[i];
+    s.game_id = 7;
+    s.ply = static_cast<int32_t>(i);
+    s.player = static_cast<int32_t>(i);
+    s.observation = {0.0f, 1.0f, 0.0f, 1.0f};
+    s.policy = {{0, 0.25f}, {2, 0.75f}};
+    s.value[0] = 1.0f;
+    s.value[1] = -1.0f;
+  }
+  const float nan = std::nanf(""), inf = std::numeric_limits<float>::infinity();
+  if (poison == "observation") out[1].observation[2] = nan;
+  if (poison == "value") out[1].value[1] = inf;
+  if (poison == "share") out[1].policy[1].second = nan;
+  if (poison == "share above 1") out[1].policy[1].second = 1.5f;
+  return out;
+}
+
+ShardInfo tiny_info() {
+  ShardInfo info;
+  info.game = "tiny";
+  info.observation = {1, 2, 2};
+  info.num_actions = 3;
+  info.num_players = 2;
+  info.games = 1;
+  return info;
+}
+
+TEST(NonFinite, ShardAndJournalReadersRejectTheRecordByFileAndIndex) {
+  const std::string dir = test::temp_dir("non_finite");
+  write_shard(dir + "/clean.bin", tiny_info(), two_samples(""));
+  EXPECT_EQ(read_shard(dir + "/clean.bin").size(), 2u);
+  for (const std::string poison : {"observation", "value", "share", "share above 1"}) {
+    const std::string path = dir + "/" + poison + ".bin";
+    write_shard(path, tiny_info(), two_samples(poison));  // checksums intact
+    const std::string msg = error_of([&] { read_shard(path); });
+    EXPECT_TRUE(contains(msg, "shard '" + path + "': record 1 (game 7, ply 1) has a non-finite"))
+        << poison << ": " << msg;
+    EXPECT_TRUE(contains(msg, poison.substr(0, 5))) << poison << ": " << msg;
+  }
+  const std::string journal = dir + "/journal.bin";
+  GameJournal(journal).append(tiny_info(), two_samples("observation"));
+  const std::string msg = error_of([&] { GameJournal(journal).read(tiny_info()); });
+  EXPECT_TRUE(contains(msg, journal + " (record 0)': record 1 (game 7, ply 1)")) << msg;
+}
+
+TEST(NonFinite, TrainerStopsAtANonFiniteLossBeforeUpdatingTheWeights) {
+  NetworkConfig net;
+  net.blocks = 1;
+  net.channels = 4;
+  net.value_hidden = 8;
+  net.observation = {1, 2, 2};
+  net.num_actions = 3;
+  net.num_players = 2;
+  Trainer trainer(net, TrainerConfig{}, 3);
+  TrainBatch batch;
+  batch.size = 2;
+  batch.observations = {0, 1, 0, 1, 1, 0, std::nanf(""), 0};
+  batch.values = {1, -1, -1, 1};
+  batch.policy_offsets = {0, 2, 4};
+  batch.policy_indices = {0, 2, 0, 2};
+  batch.policy_targets = {0.25f, 0.75f, 0.5f, 0.5f};
+  std::string msg = error_of([&] { trainer.train_step(batch); });
+  EXPECT_TRUE(contains(msg, "training step 1: the loss is not finite")) << msg;
+  EXPECT_EQ(trainer.step(), 0);
+  // Finite input whose activations overflow: the same stop.
+  Trainer other(net, TrainerConfig{}, 3);
+  batch.observations = {3e38f, 3e38f, 3e38f, 3e38f, 3e38f, 0, 3e38f, 0};
+  msg = error_of([&] { other.train_step(batch); });
+  EXPECT_TRUE(contains(msg, "training step 1: the loss is not finite")) << msg;
+  EXPECT_EQ(other.step(), 0);
 }
 
 }  // namespace

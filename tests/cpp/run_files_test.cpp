@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -216,6 +217,22 @@ TEST_F(RunFiles, DamagedShardStopsTheResumeNamingIt) {
     EXPECT_TRUE(contains(msg, name)) << what << ": " << msg;
     EXPECT_TRUE(contains(msg, what)) << msg;
   }
+}
+
+// A NaN under an intact checksum (issue 14): it used to make every later loss null and every
+// later checkpoint NaN. The resume stops, naming the shard and the record.
+TEST_F(RunFiles, NonFiniteSampleInAShardStopsTheResumeNamingIt) {
+  const std::string dir = copy("nan_shard");
+  const long newest = list_shards(dir).back();
+  ShardInfo info;
+  std::vector<Sample> samples = read_shard(shard_path(dir, newest), &info);
+  ASSERT_GT(samples.size(), 3u);
+  samples[3].observation[0] = std::nanf("");
+  write_shard(shard_path(dir, newest), info, samples);
+  const std::string msg = error_of([&] { run_to(dir, 20); });
+  EXPECT_TRUE(contains(msg, "shard '" + shard_path(dir, newest) + "': record 3")) << msg;
+  EXPECT_TRUE(contains(msg, "non-finite")) << msg;
+  EXPECT_EQ(list_checkpoints(dir), std::vector<long>{10}) << "nothing new written";
 }
 
 }  // namespace
