@@ -40,6 +40,7 @@ class JsonLine {
   JsonLine& add(const std::string& key, int value) { return add(key, static_cast<long>(value)); }
   JsonLine& add(const std::string& key, const std::string& value);
   JsonLine& add(const std::string& key, const char* value) { return add(key, std::string(value)); }
+  JsonLine& add(const std::string& key, bool value);
   std::string str() const { return "{" + body_ + "}"; }
 
  private:

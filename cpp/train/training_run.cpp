@@ -77,7 +77,8 @@ struct TrainingRun::State {
   void start_selfplay();
   void stop_selfplay(std::thread& thread);
   bool train_loop(const std::atomic<bool>& stop);
-  void final_evaluation(const std::string& ckpt, const std::atomic<bool>& stop);
+  // Returns false when a stop request interrupted it (its metrics line says so).
+  bool final_evaluation(const std::string& ckpt, const std::atomic<bool>& stop);
 };
 
 void TrainingRun::State::prepare() {
@@ -278,9 +279,9 @@ bool TrainingRun::State::train_loop(const std::atomic<bool>& stop) {
   }
 }
 
-void TrainingRun::State::final_evaluation(const std::string& ckpt, const std::atomic<bool>& stop) {
+bool TrainingRun::State::final_evaluation(const std::string& ckpt, const std::atomic<bool>& stop) {
   const EvalConfig& e = cfg.eval;
-  if (e.games <= 0) return;
+  if (e.games <= 0) return true;
   const long sims = e.simulations > 0 ? e.simulations : cfg.selfplay.mcts.simulations;
   // Built directly, not parsed from text: the checkpoint path may hold ',' or '='.
   const AgentSpec net{"mcts",
@@ -307,6 +308,10 @@ void TrainingRun::State::final_evaluation(const std::string& ckpt, const std::at
                 sims, r.wins, r.draws, r.losses, result.games_played(), r.score(), mean_return,
                 result.seconds);
   out << line;
+  const bool interrupted = stop;  // then the counts are partial: marked, never taken as final
+  if (interrupted)
+    out << "stopped during the final evaluation (" << result.games_played() << " of " << e.games
+        << " games); its metrics line is marked interrupted\n";
   out.flush();
   append_metrics_line(dir, JsonLine()
                                .add("kind", "eval")
@@ -320,7 +325,9 @@ void TrainingRun::State::final_evaluation(const std::string& ckpt, const std::at
                                .add("draws", r.draws)
                                .add("losses", r.losses)
                                .add("score", r.score())
-                               .add("mean_return", mean_return));
+                               .add("mean_return", mean_return)
+                               .add("interrupted", interrupted));
+  return !interrupted;
 }
 
 TrainingRun::TrainingRun(const RunConfig& config, std::string run_dir, std::ostream& out)
@@ -372,7 +379,7 @@ RunSummary TrainingRun::run(const std::atomic<bool>& stop_requested) {
     last = ckpts.empty() ? s.checkpoint() : checkpoint_path(s.dir, ckpts.back());
     s.out << "run already complete at step " << s.trainer->step() << " (" << s.games << " games)\n";
   }
-  if (finished && !stop_requested) s.final_evaluation(last, stop_requested);
+  if (finished && !stop_requested) finished = s.final_evaluation(last, stop_requested);
   summary.step = s.trainer->step();
   summary.games = s.games;
   summary.samples = s.samples;

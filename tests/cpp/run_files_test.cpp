@@ -235,5 +235,42 @@ TEST_F(RunFiles, NonFiniteSampleInAShardStopsTheResumeNamingIt) {
   EXPECT_EQ(list_checkpoints(dir), std::vector<long>{10}) << "nothing new written";
 }
 
+// Output that requests a stop once the run prints `trigger` (as SIGTERM does in the CLI).
+class StopOnText : public std::stringbuf {
+ public:
+  StopOnText(std::string trigger, std::atomic<bool>& stop)
+      : trigger_(std::move(trigger)), stop_(stop) {}
+
+ protected:
+  int sync() override {
+    if (str().find(trigger_) != std::string::npos) stop_ = true;
+    return 0;
+  }
+
+ private:
+  std::string trigger_;
+  std::atomic<bool>& stop_;
+};
+
+// A stop request during the final evaluation used to end the run as finished (exit 0) with the
+// partial evaluation recorded as final.
+TEST_F(RunFiles, StopDuringTheFinalEvaluationMarksItInterrupted) {
+  const std::string dir = copy("eval_stop");
+  Config c = Config::load_file(std::string(HZ_SOURCE_DIR) + "/configs/tiny_alquerque.yaml");
+  c.set_override("training.total_steps=10");
+  c.set_override("evaluation.games=500");
+  std::atomic<bool> stop{false};
+  StopOnText buffer("evaluating the final network", stop);
+  std::ostream out(&buffer);
+  const RunSummary s = TrainingRun(RunConfig::from_config(c), dir, out).run(stop);
+  EXPECT_FALSE(s.finished) << "the CLI exits 0 only for a finished run";
+  EXPECT_TRUE(contains(buffer.str(), "stopped during the final evaluation")) << buffer.str();
+  std::istringstream lines(read_file(dir + "/metrics.jsonl"));
+  std::string line, last;
+  while (std::getline(lines, line)) last = line;
+  EXPECT_TRUE(contains(last, "\"kind\":\"eval\"") && contains(last, "\"interrupted\":true"))
+      << last;
+}
+
 }  // namespace
 }  // namespace hz
