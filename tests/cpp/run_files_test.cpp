@@ -235,6 +235,21 @@ TEST_F(RunFiles, NonFiniteSampleInAShardStopsTheResumeNamingIt) {
   EXPECT_EQ(list_checkpoints(dir), std::vector<long>{10}) << "nothing new written";
 }
 
+// A newest checkpoint that cannot be read used to be skipped: the run resumed from an older one.
+TEST_F(RunFiles, UnreadableNewestCheckpointStopsTheResumeNamingIt) {
+  for (const std::string kind : {"directory", "symlink to /dev/zero"}) {
+    const std::string dir = copy("ckpt_unreadable");
+    const std::string newest = checkpoint_path(dir, 20);
+    if (kind == "directory")
+      fs::create_directory(newest);
+    else
+      fs::create_symlink("/dev/zero", newest);
+    const std::string msg = error_of([&] { run_to(dir, 30); });
+    EXPECT_TRUE(contains(msg, "checkpoint '" + newest + "': it is a")) << kind << ": " << msg;
+    EXPECT_FALSE(fs::exists(checkpoint_path(dir, 30))) << kind;
+  }
+}
+
 // Output that requests a stop once the run prints `trigger` (as SIGTERM does in the CLI).
 class StopOnText : public std::stringbuf {
  public:
