@@ -246,4 +246,14 @@ ShardInfo read_shard_info(const std::string& path) {
   return parse_header(path, head.data(), static_cast<size_t>(size), &records_crc, &hbytes);
 }
 
+bool could_start_shard_of_size(const char* data, size_t n, uint64_t size) {
+  if (size < kFixedHeader || size > kMaxShardBytes) return false;
+  if (std::memcmp(data, kMagic, std::min<size_t>(n, 8)) != 0) return false;
+  if (n < 56) return true;  // the sizes are not written yet
+  const uint64_t records = get<uint64_t>(data, 40), rbytes = get<uint32_t>(data, 52);
+  const uint64_t hbytes = get<uint32_t>(data, 12);
+  return rbytes > 0 && records <= (kMaxShardBytes - hbytes) / rbytes &&
+         hbytes + records * rbytes == size;
+}
+
 }  // namespace hz

@@ -58,5 +58,9 @@ std::vector<Sample> decode_shard(const std::string& path, const std::string& dat
                                  ShardInfo* info_out = nullptr,
                                  const ShardInfo* expected = nullptr);
 ShardInfo read_shard_info(const std::string& path);  // header only (checks header CRC and size)
+// Whether `n` bytes could be the start of a shard of exactly `size` bytes (what a kill during a
+// game journal's append leaves): the magic, and the size the header promises, as far as the bytes
+// go. Checksums cannot be checked on a prefix.
+bool could_start_shard_of_size(const char* data, size_t n, uint64_t size);
 
 }  // namespace hz

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <functional>
@@ -244,6 +245,55 @@ TEST(NonFinite, ShardAndJournalReadersRejectTheRecordByFileAndIndex) {
   GameJournal(journal).append(tiny_info(), two_samples("observation"));
   const std::string msg = error_of([&] { GameJournal(journal).read(tiny_info()); });
   EXPECT_TRUE(contains(msg, journal + " (record 0)': record 1 (game 7, ply 1)")) << msg;
+}
+
+// ------------------------------------------------------------------------------ game journal
+
+// A journal of two games (ids 7 and 8); returns its bytes and the size of the first record.
+std::string two_game_journal(const std::string& path, size_t* first_record) {
+  std::remove(path.c_str());
+  GameJournal journal(path);
+  std::vector<Sample> game = two_samples("");
+  journal.append(tiny_info(), game);
+  *first_record = read_file(path).size();
+  for (Sample& s : game) s.game_id = 8;
+  journal.append(tiny_info(), game);
+  return read_file(path);
+}
+
+void set_length(std::string& journal, size_t record_at, uint64_t length) {
+  std::memcpy(journal.data() + record_at + 8, &length, 8);
+}
+
+TEST(Journal, OnlyATornLastRecordIsDroppedAnythingElseIsDamage) {
+  const std::string dir = test::temp_dir("journal_lengths"), path = dir + "/journal.bin";
+  size_t first = 0;
+  const std::string whole = two_game_journal(path, &first);
+  auto read_bytes = [&](const std::string& bytes) {
+    write_file_atomically(path, bytes);
+    return GameJournal(path).read(tiny_info());
+  };
+  // What a kill during an append leaves: a prefix of the last record, in its body or its head.
+  for (const size_t cut : {size_t{10}, whole.size() - first - 7, whole.size() - first - 20}) {
+    const GameJournal::Recovered r = read_bytes(whole.substr(0, whole.size() - cut));
+    EXPECT_EQ(r.games, 1u) << "cut " << cut;
+    EXPECT_EQ(r.torn_bytes, whole.size() - cut - first) << "cut " << cut;
+  }
+  // An absurd length in the first record used to make the whole journal a "torn tail".
+  std::string absurd = whole;
+  set_length(absurd, 0, uint64_t{1} << 40);
+  std::string msg = error_of([&] { read_bytes(absurd); });
+  EXPECT_TRUE(contains(msg, path + "': record 0 at byte 0 is corrupt (its length field")) << msg;
+  // The last record, one byte longer than its shard: not what a kill leaves either.
+  std::string longer = whole;
+  set_length(longer, first, whole.size() - first - 16 + 1);
+  msg = error_of([&] { read_bytes(longer); });
+  EXPECT_TRUE(contains(msg, "record 1 at byte " + std::to_string(first) + " is corrupt")) << msg;
+  // Bytes after the last record that are not the start of a record head.
+  msg = error_of([&] { read_bytes(whole + "xxxxx"); });
+  EXPECT_TRUE(
+      contains(msg, "record 2 at byte " + std::to_string(whole.size()) + " is corrupt (bad magic)"))
+      << msg;
 }
 
 TEST(NonFinite, TrainerStopsAtANonFiniteLossBeforeUpdatingTheWeights) {
