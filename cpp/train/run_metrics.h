@@ -54,6 +54,12 @@ inline constexpr int kMetricsVersion = 1;
 // "metrics_version" and a trailing "crc32" (core/files.h, seal_json_checksum).
 void append_metrics_line(const std::string& run_dir, const JsonLine& line);
 
+// Checks every line of a metrics file (after a torn last line was cut off): a line whose checksum
+// does not match, a line that is not a JSON object, and a line without a checksum after one with
+// it (only a run written before checksums were added has such lines, all before the first
+// checksummed one) are errors naming the file and the line. An absent file is fine.
+void check_metrics_file(const std::string& path);
+
 class ProgressLog {
  public:
   ProgressLog(const RunConfig& config, std::string run_dir, std::ostream& out,

@@ -131,6 +131,7 @@ void TrainingRun::State::resume() {
   if (const size_t torn = drop_torn_last_line(dir + "/metrics.jsonl"))
     out << "warning: " << dir << "/metrics.jsonl ended in a torn line (" << torn
         << " bytes, an interrupted append); dropped it, the lines before it are kept\n";
+  check_metrics_file(dir + "/metrics.jsonl");
   recover_journal();
   const std::vector<long> shards = list_shards(dir);
   for (long index : shards) {

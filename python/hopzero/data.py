@@ -53,6 +53,7 @@ def read_metrics(run_dir: str) -> list[dict]:
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     records = []
+    checksummed = False
     last = max((i for i, line in enumerate(lines) if line.strip()), default=-1)
     for i, line in enumerate(lines):
         if not line.strip():
@@ -67,13 +68,16 @@ def read_metrics(run_dir: str) -> list[dict]:
         if not isinstance(record, dict):
             raise ValueError(f"{path}:{i + 1}: not a JSON object")
         version = record.pop("metrics_version", None)
-        if version is not None:  # lines of runs before the version (and checksum) was added have neither
-            if version != METRICS_VERSION:
-                raise ValueError(f"{path}:{i + 1}: metrics format version {version} is not "
-                                 f"supported (this reader reads version {METRICS_VERSION})")
-            if json_checksum(line) is not True:
-                raise ValueError(f"{path}:{i + 1}: checksum mismatch or missing (the line is corrupt)")
-            record.pop("crc32", None)
+        checksum = json_checksum(line)
+        # Lines of runs before the version (and checksum) was added have neither, and come
+        # before every line that has them.
+        if version is not None and version != METRICS_VERSION:
+            raise ValueError(f"{path}:{i + 1}: metrics format version {version} is not "
+                             f"supported (this reader reads version {METRICS_VERSION})")
+        if checksum is False or (checksum is None and (version is not None or checksummed)):
+            raise ValueError(f"{path}:{i + 1}: checksum mismatch or missing (the line is corrupt)")
+        checksummed = checksummed or checksum is True
+        record.pop("crc32", None)
         records.append(record)
     return records
 

@@ -235,6 +235,31 @@ TEST_F(RunFiles, NonFiniteSampleInAShardStopsTheResumeNamingIt) {
   EXPECT_EQ(list_checkpoints(dir), std::vector<long>{10}) << "nothing new written";
 }
 
+// Damage in the middle of metrics.jsonl used to be accepted on resume (only a torn last line is
+// what a kill leaves).
+TEST_F(RunFiles, DamagedMetricsLineStopsTheResumeNamingTheLine) {
+  const std::string original = read_file(*base_ + "/metrics.jsonl");
+  const size_t second = original.find('\n') + 1;  // where line 2 starts
+  ASSERT_LT(second, original.size());
+  std::string mismatch = original;
+  const size_t digit = mismatch.find("\"step\":", second) + 7;
+  mismatch[digit] = mismatch[digit] == '9' ? '8' : '9';
+  std::string no_checksum = original;
+  const size_t crc = no_checksum.find(",\"crc32\"", second);
+  no_checksum.erase(crc, no_checksum.find('}', crc) - crc);
+  const std::vector<std::pair<std::string, std::string>> damages = {
+      {"is not a JSON metrics line",
+       original.substr(0, second) + "garbage\n" + original.substr(second)},
+      {"does not match its checksum", mismatch},
+      {"has no checksum, after lines that have one", no_checksum}};
+  for (const auto& [says, content] : damages) {
+    const std::string dir = copy("metrics_damage");
+    write_file_atomically(dir + "/metrics.jsonl", content);
+    const std::string msg = error_of([&] { run_to(dir, 20); });
+    EXPECT_TRUE(contains(msg, dir + "/metrics.jsonl': line 2 " + says)) << msg;
+  }
+}
+
 // A newest checkpoint that cannot be read used to be skipped: the run resumed from an older one.
 TEST_F(RunFiles, UnreadableNewestCheckpointStopsTheResumeNamingIt) {
   for (const std::string kind : {"directory", "symlink to /dev/zero"}) {

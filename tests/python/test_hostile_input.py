@@ -4,6 +4,7 @@ and arguments that used to crash the interpreter or be accepted silently."""
 import copy
 import os
 import re
+import zlib
 import pickle
 
 import pytest
@@ -92,3 +93,16 @@ def test_python_readers_refuse_paths_that_are_not_regular_files(reader, tmp_path
     for path, says in not_regular_files(tmp_path):
         with pytest.raises(ValueError, match=f"{re.escape(str(path))}': it {says}"):
             reader(str(path))
+
+
+def test_read_metrics_refuses_a_line_without_checksum_after_checksummed_ones(tmp_path):
+    good = '{"metrics_version":1,"kind":"train","step":5,"crc32":"00000000"}'
+    digits = f"{zlib.crc32(good.encode()):08x}"
+    good = good.replace("00000000", digits)
+    assert hopzero.data.json_checksum(good) is True
+    path = tmp_path / "metrics.jsonl"
+    path.write_text(good + "\n" + '{"kind":"train","step":10}' + "\n" + good + "\n")
+    with pytest.raises(ValueError, match=r"metrics.jsonl:2: checksum mismatch or missing"):
+        hopzero.data.read_metrics(str(path))
+    path.write_text('{"kind":"train","step":0}\n' + good + "\n")  # an older run, then resumed
+    assert [r["step"] for r in hopzero.data.read_metrics(str(path))] == [0, 5]
