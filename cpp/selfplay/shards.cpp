@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <unordered_map>
 
 #include "core/dir_listing.h"
 #include "core/error.h"
@@ -254,6 +255,28 @@ bool could_start_shard_of_size(const char* data, size_t n, uint64_t size) {
   const uint64_t hbytes = get<uint32_t>(data, 12);
   return rbytes > 0 && records <= (kMaxShardBytes - hbytes) / rbytes &&
          hbytes + records * rbytes == size;
+}
+
+void check_shards_disjoint(const std::string& run_dir, const std::vector<long>& indices,
+                           const ShardInfo& expected) {
+  std::unordered_map<uint64_t, long> shard_of_game;
+  for (long index : indices) {
+    const std::string path = shard_path(run_dir, index);
+    const std::string data = read_file(path, kMaxShardBytes, "shard");
+    uint32_t records_crc = 0;
+    size_t hbytes = 0;
+    const ShardInfo h = parse_header(path, data.data(), data.size(), &records_crc, &hbytes);
+    check_expected(path, h, expected);
+    if (crc32(data.data() + hbytes, data.size() - hbytes) != records_crc)
+      fail("shard '", path, "': record checksum mismatch (the file is corrupt)");
+    for (uint64_t r = 0; r < h.count; ++r) {
+      const uint64_t id = get<uint64_t>(data.data(), hbytes + r * record_bytes(h));
+      const auto [it, first] = shard_of_game.emplace(id, index);
+      if (!first && it->second != index)
+        fail("run '", run_dir, "': shards ", shard_path(run_dir, it->second), " and ", path,
+             " both hold game ", id, " (a shard copied to a second name?); move one away");
+    }
+  }
 }
 
 }  // namespace hz

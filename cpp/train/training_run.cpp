@@ -143,6 +143,7 @@ void TrainingRun::State::resume() {
     samples += h.count;
     next_game_id = std::max(next_game_id, h.next_game_id);
   }
+  check_shards_disjoint(dir, shards, shard_info);
   next_shard = shards.empty() ? 0 : shards.back() + 1;
   std::vector<std::vector<Sample>> newest;
   size_t kept = 0;
@@ -158,6 +159,10 @@ void TrainingRun::State::resume() {
     const CheckpointMeta meta =
         load_checkpoint(path, *trainer, cfg.game, game->options().to_string());
     clock.resume(meta.elapsed_s);
+    if (shards.empty() && meta.games > 0)
+      out << "warning: " << dir << "/shards holds no shards, but " << path << " counts "
+          << meta.games << " games: their samples are gone (was the folder removed?); the replay "
+          << "window starts empty\n";
     games = std::max<uint64_t>(games, meta.games);
     samples = std::max<uint64_t>(samples, meta.samples);
     out << "resuming " << dir << " from " << path << ": step " << meta.step << ", " << games

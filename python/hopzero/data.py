@@ -236,9 +236,14 @@ def read_shards(run_dir: str) -> dict:
     shards = [read_shard(p) for p in paths]
     width = max(s["policy_slots"] for s in shards)
     out = {"game": shards[0]["game"], "num_actions": shards[0]["num_actions"]}
+    shard_of_game = {}
     for s, p in zip(shards, paths):
         if s["game"] != out["game"]:
             raise ValueError(f"shard {p}: game {s['game']}, the run's first shard has {out['game']}")
+        for game_id in np.unique(s["records"]["game_id"]).tolist():
+            other = shard_of_game.setdefault(game_id, p)
+            if other != p:  # a shard copied to a second name would count its games twice
+                raise ValueError(f"shards {other} and {p} both hold game {game_id}")
     for key in ("observation", "values", "game_id", "ply", "player"):
         out[key] = np.concatenate([s["records"][key] for s in shards])
     for key, fill in (("policy_index", -1), ("policy_prob", 0.0)):

@@ -260,6 +260,28 @@ TEST_F(RunFiles, DamagedMetricsLineStopsTheResumeNamingTheLine) {
   }
 }
 
+// A shard copied to a second name used to be read twice (its games counted twice).
+TEST_F(RunFiles, ShardsHoldingTheSameGameStopTheResume) {
+  const std::string dir = copy("shard_copy");
+  const long newest = list_shards(dir).back();
+  fs::copy_file(shard_path(dir, newest), shard_path(dir, newest + 5));
+  const std::string msg = error_of([&] { run_to(dir, 20); });
+  EXPECT_TRUE(contains(msg, "shards " + shard_path(dir, newest) + " and " +
+                                shard_path(dir, newest + 5) + " both hold game"))
+      << msg;
+  EXPECT_EQ(list_checkpoints(dir), std::vector<long>{10}) << "nothing new written";
+}
+
+TEST_F(RunFiles, RunWithoutItsShardsFolderResumesWithAWarning) {
+  const std::string dir = copy("no_shards");
+  fs::remove_all(dir + "/shards");
+  std::string printed;
+  EXPECT_TRUE(run_to(dir, 20, &printed).finished);
+  EXPECT_TRUE(contains(printed, "warning: " + dir + "/shards holds no shards, but " +
+                                    checkpoint_path(dir, 10) + " counts"))
+      << printed;
+}
+
 // A newest checkpoint that cannot be read used to be skipped: the run resumed from an older one.
 TEST_F(RunFiles, UnreadableNewestCheckpointStopsTheResumeNamingIt) {
   for (const std::string kind : {"directory", "symlink to /dev/zero"}) {

@@ -106,3 +106,14 @@ def test_read_metrics_refuses_a_line_without_checksum_after_checksummed_ones(tmp
         hopzero.data.read_metrics(str(path))
     path.write_text('{"kind":"train","step":0}\n' + good + "\n")  # an older run, then resumed
     assert [r["step"] for r in hopzero.data.read_metrics(str(path))] == [0, 5]
+
+
+def test_read_shards_refuses_shards_holding_the_same_game(tmp_path):
+    import shutil
+    source = os.path.join(os.path.dirname(__file__), "..", "fuzz", "corpus", "shard", "seed_000.bin")
+    (tmp_path / "shards").mkdir()
+    shutil.copy(source, tmp_path / "shards" / "shard_000000.bin")
+    assert len(hopzero.data.read_shards(str(tmp_path))["game_id"]) > 0
+    shutil.copy(source, tmp_path / "shards" / "shard_000001.bin")
+    with pytest.raises(ValueError, match=r"shard_000000.bin and .*shard_000001.bin both hold game"):
+        hopzero.data.read_shards(str(tmp_path))
