@@ -56,19 +56,45 @@ std::string key_text(const YAML::Node& key, const std::string& where) {
   return key.Scalar();
 }
 
+// yaml-cpp keeps a repeated key and lookups see its first value: a config that says `seed: 1`
+// then `seed: 2` must not silently mean 1.
+// `origin` names the text ("config 'FILE'", "--set 'k=v'").
+void check_no_repeated_keys(const YAML::Node& node, const std::string& path,
+                            const std::string& origin) {
+  if (node.IsSequence())
+    for (const auto& item : node) check_no_repeated_keys(item, path, origin);
+  if (!node.IsMap()) return;
+  std::map<std::string, int> line_of;
+  for (const auto& kv : node) {
+    const std::string k = key_text(kv.first, origin), full = path.empty() ? k : path + "." + k;
+    const int line = kv.first.Mark().line + 1;
+    const auto [it, first] = line_of.emplace(k, line);
+    if (!first)
+      fail(origin, ": key '", full, "' is given twice (lines ", it->second, " and ", line,
+           "); give it once");
+    check_no_repeated_keys(kv.second, full, origin);
+  }
+}
+
 }  // namespace
 
 Config Config::from_string(const std::string& text, const std::string& source) {
   Config c;
   c.source_ = source;
   check_utf8(text, "config '" + source + "'");
+  std::vector<YAML::Node> documents;
   try {
-    c.doc_ = YAML::Load(text);
+    documents = YAML::LoadAll(text);
   } catch (const YAML::Exception& e) {
     fail("config '", source, "' is not valid YAML: ", e.what());
   }
+  if (documents.size() > 1)
+    fail("config '", source, "' holds ", documents.size(),
+         " YAML documents (a second '---'); a config is one document");
+  if (!documents.empty()) c.doc_ = documents[0];
   if (c.doc_.IsNull()) c.doc_ = YAML::Node(YAML::NodeType::Map);
   if (!c.doc_.IsMap()) fail("config '", source, "': the top level must be a map of keys");
+  check_no_repeated_keys(c.doc_, "", "config '" + source + "'");
   return c;
 }
 
@@ -90,6 +116,10 @@ void Config::set_override(const std::string& assignment) {
   } catch (const YAML::Exception& e) {
     fail("override '", assignment, "': value is not valid YAML: ", e.what());
   }
+  if (parsed.IsNull())
+    fail("--set '", assignment, "': the value is empty or null; give a value (leave the --set ",
+         "out to keep the file's)");
+  check_no_repeated_keys(parsed, path, "--set '" + assignment + "'");
   // yaml-cpp nodes are handles: walk with fresh handles and assign into the tree.
   std::vector<YAML::Node> chain{doc_};
   for (size_t i = 0; i + 1 < parts.size(); ++i) {
@@ -103,10 +133,11 @@ void Config::set_override(const std::string& assignment) {
     chain.push_back(next);
   }
   chain.back()[parts.back()] = parsed;
+  (*overrides_)[path] = assignment;
 }
 
 ConfigSection Config::root() {
-  return ConfigSection(doc_, "", source_, records_);
+  return ConfigSection(doc_, "", source_, records_, overrides_);
 }
 
 std::string Config::resolved_yaml() const {
@@ -153,6 +184,19 @@ std::string Config::resolved_yaml() const {
   return text;
 }
 
+std::string ConfigSection::origin(const std::string& key) const {
+  const std::string path = full(key);
+  for (const auto& [set, assignment] : *overrides_)
+    if (path == set || path.rfind(set + ".", 0) == 0 || set.rfind(path + ".", 0) == 0)
+      return "--set '" + assignment + "'";
+  return "config '" + source_ + "'";
+}
+
+std::string ConfigSection::where(const std::string& key) const {
+  const std::string from = origin(key);
+  return from.rfind("--set", 0) == 0 ? from : from + ": key '" + full(key) + "'";
+}
+
 bool ConfigSection::has(const std::string& key) const {
   return node_.IsMap() && node_[key].IsDefined() && !node_[key].IsNull();
 }
@@ -180,7 +224,7 @@ long ConfigSection::get_int(const std::string& key, long def, long lo, long hi,
                             const std::string& doc) {
   std::optional<YAML::Node> v = lookup(key);
   long out = def;
-  const std::string where = "config '" + source_ + "': key '" + full(key) + "'";
+  const std::string where = this->where(key);
   if (v) {
     const std::string text = scalar_of(*v, where, "an integer");
     char* end = nullptr;
@@ -197,7 +241,7 @@ double ConfigSection::get_double(const std::string& key, double def, double lo, 
                                  const std::string& doc) {
   std::optional<YAML::Node> v = lookup(key);
   double out = def;
-  const std::string where = "config '" + source_ + "': key '" + full(key) + "'";
+  const std::string where = this->where(key);
   if (v) {
     const std::string text = scalar_of(*v, where, "a number");
     char* end = nullptr;
@@ -218,7 +262,7 @@ bool ConfigSection::get_bool(const std::string& key, bool def, const std::string
   std::optional<YAML::Node> v = lookup(key);
   bool out = def;
   if (v) {
-    const std::string where = "config '" + source_ + "': key '" + full(key) + "'";
+    const std::string where = this->where(key);
     const std::string text = scalar_of(*v, where, "true or false");
     if (!parse_bool_text(text, &out)) fail(where, " must be true or false, not '", text, "'");
   }
@@ -231,7 +275,7 @@ std::string ConfigSection::get_string(const std::string& key, const std::string&
                                       const std::string& doc) {
   std::optional<YAML::Node> v = lookup(key);
   std::string out = def;
-  const std::string where = "config '" + source_ + "': key '" + full(key) + "'";
+  const std::string where = this->where(key);
   if (v) out = scalar_of(*v, where, "a string");
   if (!allowed.empty()) {
     bool ok = false;
@@ -250,26 +294,25 @@ std::string ConfigSection::get_string(const std::string& key, const std::string&
 
 ConfigSection ConfigSection::section(const std::string& key, const std::string& doc) {
   std::optional<YAML::Node> v = lookup(key);
-  if (v && !v->IsMap())
-    fail("config '", source_, "': key '", full(key), "' must be a section (a map of keys)");
+  if (v && !v->IsMap()) fail(where(key), " must be a section (a map of keys)");
   if (!doc.empty()) records_->push_back({full(key), "", doc, true});
-  return ConfigSection(v ? *v : YAML::Node(YAML::NodeType::Map), full(key), source_, records_);
+  return ConfigSection(v ? *v : YAML::Node(YAML::NodeType::Map), full(key), source_, records_,
+                       overrides_);
 }
 
 GameOptions ConfigSection::options_map(const std::string& key, const std::string& doc) {
   std::optional<YAML::Node> v = lookup(key);
   GameOptions out;
   if (!v) return out;
-  if (!v->IsMap()) fail("config '", source_, "': key '", full(key), "' must be a map of options");
+  if (!v->IsMap()) fail(where(key), " must be a map of options");
   for (const auto& kv : *v) {
     const std::string k = key_text(kv.first, "config '" + source_ + "': in '" + full(key) + "'");
     // Option names are identifiers; a '.' would also split the key in resolved_yaml().
     if (k.empty() || k.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                          "0123456789_-") != std::string::npos)
-      fail("config '", source_, "': option name '", k, "' in '", full(key),
+      fail(origin(key + "." + k), ": option name '", k, "' in '", full(key),
            "' is not a name (letters, digits, '_', '-')");
-    if (!kv.second.IsScalar())
-      fail("config '", source_, "': key '", full(key), ".", k, "' must be a single value");
+    if (!kv.second.IsScalar()) fail(where(key + "." + k), " must be a single value");
     out.set(k, kv.second.Scalar());
   }
   // Values are recorded as YAML (quoted where needed), so the resolved config reads back the
@@ -293,7 +336,7 @@ void ConfigSection::finish() const {
     if (!known) {
       std::string list;
       for (const auto& r : read_) list += (list.empty() ? "" : ", ") + r;
-      fail("config '", source_, "': unknown key '", full(k), "'",
+      fail(origin(k), ": unknown key '", full(k), "'",
            path_.empty() ? "" : " in section '" + path_ + "'",
            "; valid keys: ", list.empty() ? "(none)" : list);
     }
