@@ -1,10 +1,13 @@
 #include "core/config.h"
 
+#include <yaml-cpp/eventhandler.h>
+
 #include <charconv>
 #include <cmath>
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "core/error.h"
@@ -58,11 +61,37 @@ std::string key_text(const YAML::Node& key, const std::string& where) {
 
 // yaml-cpp keeps a repeated key and lookups see its first value: a config that says `seed: 1`
 // then `seed: 2` must not silently mean 1.
-// `origin` names the text ("config 'FILE'", "--set 'k=v'").
+// Counts documents without building them, stopping at the second: yaml-cpp's LoadAll never
+// returns on some text (",").
+bool holds_more_than_one_document(const std::string& text) {
+  struct Ignore : YAML::EventHandler {
+    void OnDocumentStart(const YAML::Mark&) override {}
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  const std::string&) override {}
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                         YAML::EmitterStyle::value) override {}
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                    YAML::EmitterStyle::value) override {}
+    void OnMapEnd() override {}
+  } ignore;
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  return parser.HandleNextDocument(ignore) && parser.HandleNextDocument(ignore);
+}
+
+// `origin` names the text ("config 'FILE'", "--set 'k=v'"). `seen` holds the text positions of
+// the maps and lists checked: an alias (*name) is the node of its anchor, so each is checked once
+// (aliases of aliases would otherwise cost exponential time, and an alias can refer to itself).
 void check_no_repeated_keys(const YAML::Node& node, const std::string& path,
-                            const std::string& origin) {
+                            const std::string& origin, std::set<int>& seen) {
+  if (!node.IsSequence() && !node.IsMap()) return;
+  if (node.Mark().pos >= 0 && !seen.insert(node.Mark().pos).second) return;
   if (node.IsSequence())
-    for (const auto& item : node) check_no_repeated_keys(item, path, origin);
+    for (const auto& item : node) check_no_repeated_keys(item, path, origin, seen);
   if (!node.IsMap()) return;
   std::map<std::string, int> line_of;
   for (const auto& kv : node) {
@@ -72,8 +101,14 @@ void check_no_repeated_keys(const YAML::Node& node, const std::string& path,
     if (!first)
       fail(origin, ": key '", full, "' is given twice (lines ", it->second, " and ", line,
            "); give it once");
-    check_no_repeated_keys(kv.second, full, origin);
+    check_no_repeated_keys(kv.second, full, origin, seen);
   }
+}
+
+void check_no_repeated_keys(const YAML::Node& node, const std::string& path,
+                            const std::string& origin) {
+  std::set<int> seen;
+  check_no_repeated_keys(node, path, origin, seen);
 }
 
 }  // namespace
@@ -82,16 +117,16 @@ Config Config::from_string(const std::string& text, const std::string& source) {
   Config c;
   c.source_ = source;
   check_utf8(text, "config '" + source + "'");
-  std::vector<YAML::Node> documents;
+  bool more_than_one = false;
   try {
-    documents = YAML::LoadAll(text);
+    c.doc_ = YAML::Load(text);
+    more_than_one = holds_more_than_one_document(text);
   } catch (const YAML::Exception& e) {
     fail("config '", source, "' is not valid YAML: ", e.what());
   }
-  if (documents.size() > 1)
-    fail("config '", source, "' holds ", documents.size(),
-         " YAML documents (a second '---'); a config is one document");
-  if (!documents.empty()) c.doc_ = documents[0];
+  if (more_than_one)
+    fail("config '", source, "' holds more than one YAML document (a second '---'); a config ",
+         "is one document");
   if (c.doc_.IsNull()) c.doc_ = YAML::Node(YAML::NodeType::Map);
   if (!c.doc_.IsMap()) fail("config '", source, "': the top level must be a map of keys");
   check_no_repeated_keys(c.doc_, "", "config '" + source + "'");
