@@ -173,6 +173,7 @@ def list_checkpoints(run_dir: str) -> list[tuple[int, str]]:
 SHARD_MAGIC = b"HZSHARD\0"
 SHARD_VERSION = 1
 MAX_SHARD_BYTES = 16 << 30  # the C++ readers' bound (selfplay/shards.h)
+MAX_PLAYERS = 6  # kMaxPlayers (games/game.h)
 _SHARD_FIXED_HEADER = 80
 
 
@@ -200,12 +201,18 @@ def read_shard(path: str) -> dict:
      record_bytes, name_bytes, records_crc, header_crc) = struct.unpack_from("<IIiiiiiiQIIIII", data, 8)
     if version != SHARD_VERSION:
         raise ValueError(f"shard {path}: format version {version} is not supported")
-    if len(data) < header_bytes or name_bytes > header_bytes - _SHARD_FIXED_HEADER:
+    if (header_bytes < _SHARD_FIXED_HEADER or header_bytes > 1 << 20 or len(data) < header_bytes
+            or name_bytes > header_bytes - _SHARD_FIXED_HEADER):
         raise ValueError(f"shard {path}: truncated or corrupt header")
     header = bytearray(data[:header_bytes])
     header[64:68] = b"\0\0\0\0"
     if zlib.crc32(bytes(header)) != header_crc:
         raise ValueError(f"shard {path}: header checksum mismatch")
+    # The C++ reader's bounds (selfplay/shards.cpp), checked before sizes are computed from them.
+    dims_ok = all(0 < d <= 1 << 12 for d in (planes, height, width))
+    if (not dims_ok or planes * height * width > 1 << 24 or not 0 < num_actions <= 1 << 24
+            or not 0 < num_players <= MAX_PLAYERS or not 0 < slots <= num_actions):
+        raise ValueError(f"shard {path}: corrupt header (shape or counts out of range)")
     dtype = shard_dtype(planes, height, width, num_players, slots)
     if dtype.itemsize != record_bytes:
         raise ValueError(f"shard {path}: record size {record_bytes}, expected {dtype.itemsize}")
@@ -214,6 +221,8 @@ def read_shard(path: str) -> dict:
         raise ValueError(f"shard {path}: {len(data)} bytes, the header promises {expected}")
     if zlib.crc32(data[header_bytes:]) != records_crc:
         raise ValueError(f"shard {path}: record checksum mismatch (the file is corrupt)")
+    records = np.frombuffer(data, dtype, count, offset=header_bytes)
+    _check_shard_records(path, records, num_actions, num_players, slots)
     return {
         "game": data[80:80 + name_bytes].decode("utf-8"),
         "next_game_id": struct.unpack_from("<Q", data, 72)[0],
@@ -222,8 +231,33 @@ def read_shard(path: str) -> dict:
         "num_players": num_players,
         "policy_slots": slots,
         "games": games,
-        "records": np.frombuffer(data, dtype, count, offset=header_bytes),
+        "records": records,
     }
+
+
+def _check_shard_records(path, records, num_actions: int, num_players: int, slots: int) -> None:
+    """The C++ reader's record checks (selfplay/shards.cpp), naming the first bad record."""
+    def first(bad, why):
+        rows = np.flatnonzero(bad)
+        if rows.size:
+            r = int(rows[0])
+            raise ValueError(f"shard {path}: record {r} (game {int(records['game_id'][r])}, ply "
+                             f"{int(records['ply'][r])}) {why}")
+
+    counts = records["policy_count"]
+    first((counts < 0) | (counts > slots), f"has a policy count outside [0, {slots}]")
+    first((records["player"] < 0) | (records["player"] >= num_players),
+          f"has a player outside [0, {num_players})")
+    used = np.arange(slots)[None, :] < counts[:, None]
+    index = records["policy_index"]
+    first(np.any(used & ((index < 0) | (index >= num_actions)), axis=1),
+          f"has a policy index outside [0, {num_actions})")
+    first(~np.all(np.isfinite(records["values"]), axis=1), "has a non-finite value")
+    first(~np.all(np.isfinite(records["observation"].reshape(len(records), -1)), axis=1),
+          "has a non-finite observation")
+    share = records["policy_prob"]
+    first(np.any(used & ~((share >= 0) & (share <= 1)), axis=1),
+          "has a policy share that is not in [0, 1]")
 
 
 def read_shards(run_dir: str) -> dict:

@@ -4,9 +4,11 @@ and arguments that used to crash the interpreter or be accepted silently."""
 import copy
 import os
 import re
+import struct
 import zlib
 import pickle
 
+import numpy as np
 import pytest
 
 import hopzero
@@ -117,3 +119,50 @@ def test_read_shards_refuses_shards_holding_the_same_game(tmp_path):
     shutil.copy(source, tmp_path / "shards" / "shard_000001.bin")
     with pytest.raises(ValueError, match=r"shard_000000.bin and .*shard_000001.bin both hold game"):
         hopzero.data.read_shards(str(tmp_path))
+
+
+def _reseal(path):
+    """Recomputes a shard's two checksums after its records were edited (a crafted file)."""
+    raw = bytearray(open(path, "rb").read())
+    header_bytes = struct.unpack_from("<I", raw, 12)[0]
+    struct.pack_into("<I", raw, 60, zlib.crc32(bytes(raw[header_bytes:])))
+    struct.pack_into("<I", raw, 64, 0)
+    struct.pack_into("<I", raw, 64, zlib.crc32(bytes(raw[:header_bytes])))
+    open(path, "wb").write(bytes(raw))
+
+
+@pytest.mark.parametrize("damage,says", [
+    ("player 7", r"record 1 \(game 7, ply 1\) has a player outside \[0, 2\)"),
+    ("count above slots", r"record 1 \(game 7, ply 1\) has a policy count outside \[0, 3\]"),
+    ("index out of range", r"record 1 \(game 7, ply 1\) has a policy index outside \[0, 10\)"),
+    ("nan share", r"record 1 \(game 7, ply 1\) has a policy share that is not in \[0, 1\]"),
+    ("nan observation", r"record 1 \(game 7, ply 1\) has a non-finite observation"),
+    ("inf value", r"record 1 \(game 7, ply 1\) has a non-finite value"),
+])
+def test_read_shard_checks_records_as_the_cpp_reader_does(damage, says, tmp_path):
+    from test_data import sample_records, write_shard
+    records = sample_records(3)
+    path = str(tmp_path / "shard_000000.bin")
+    write_shard(path, "toy", 2, 3, 3, 10, 2, 3, records)
+    assert len(hopzero.data.read_shard(path)["records"]) == 3
+    r = records[1]
+    if damage == "player 7":
+        r["player"] = 7
+    elif damage == "index out of range":
+        r["policy"] = [(10, 1.0)]
+    elif damage == "nan share":
+        r["policy"] = [(0, float("nan")), (1, 1.0)]
+    elif damage == "nan observation":
+        r["observation"] = np.full((2, 3, 3), np.nan)
+    elif damage == "inf value":
+        r["values"] = [float("inf"), -1.0]
+    write_shard(path, "toy", 2, 3, 3, 10, 2, 3, records)
+    if damage == "count above slots":
+        raw = bytearray(open(path, "rb").read())
+        record_bytes = struct.unpack_from("<I", raw, 52)[0]
+        header_bytes = struct.unpack_from("<I", raw, 12)[0]
+        struct.pack_into("<i", raw, header_bytes + record_bytes + 16, 4)
+        open(path, "wb").write(bytes(raw))
+        _reseal(path)
+    with pytest.raises(ValueError, match=says):
+        hopzero.data.read_shard(path)
