@@ -99,7 +99,7 @@ void check_no_repeated_keys(const YAML::Node& node, const std::string& path,
     const int line = kv.first.Mark().line + 1;
     const auto [it, first] = line_of.emplace(k, line);
     if (!first)
-      fail(origin, ": key '", full, "' is given twice (lines ", it->second, " and ", line,
+      fail(origin, ": key ", quote(full), " is given twice (lines ", it->second, " and ", line,
            "); give it once");
     check_no_repeated_keys(kv.second, full, origin, seen);
   }
@@ -136,24 +136,24 @@ Config Config::from_string(const std::string& text, const std::string& source) {
 void Config::set_override(const std::string& assignment) {
   const size_t eq = assignment.find('=');
   if (eq == std::string::npos || eq == 0)
-    fail("override '", assignment, "' is not of the form key.path=value");
+    fail("override ", quote(assignment), " is not of the form key.path=value");
   const std::string path = assignment.substr(0, eq), value = assignment.substr(eq + 1);
   check_utf8(assignment, "override '" + assignment + "'");
   std::vector<std::string> parts;
   std::stringstream ss(path);
   for (std::string part; std::getline(ss, part, '.');) {
-    if (part.empty()) fail("override '", assignment, "' has an empty key in its path");
+    if (part.empty()) fail("override ", quote(assignment), " has an empty key in its path");
     parts.push_back(part);
   }
   YAML::Node parsed;
   try {
     parsed = YAML::Load(value);
   } catch (const YAML::Exception& e) {
-    fail("override '", assignment, "': value is not valid YAML: ", e.what());
+    fail("override ", quote(assignment), ": value is not valid YAML: ", e.what());
   }
   if (parsed.IsNull())
-    fail("--set '", assignment, "': the value is empty or null; give a value (leave the --set ",
-         "out to keep the file's)");
+    fail("--set ", quote(assignment),
+         ": the value is empty or null; give a value (leave the --set ", "out to keep the file's)");
   check_no_repeated_keys(parsed, path, "--set '" + assignment + "'");
   // yaml-cpp nodes are handles: walk with fresh handles and assign into the tree.
   std::vector<YAML::Node> chain{doc_};
@@ -164,7 +164,8 @@ void Config::set_override(const std::string& assignment) {
       next = chain.back()[parts[i]];
     }
     if (!next.IsMap())
-      fail("override '", assignment, "': '", parts[i], "' is not a section (map) in the config");
+      fail("override ", quote(assignment), ": ", quote(parts[i]),
+           " is not a section (map) in the config");
     chain.push_back(next);
   }
   chain.back()[parts.back()] = parsed;
@@ -265,7 +266,8 @@ long ConfigSection::get_int(const std::string& key, long def, long lo, long hi,
     char* end = nullptr;
     errno = 0;
     out = std::strtol(text.c_str(), &end, 10);
-    if (text.empty() || errno || *end != '\0') fail(where, " must be an integer, not '", text, "'");
+    if (text.empty() || errno || *end != '\0')
+      fail(where, " must be an integer, not ", quote(text));
   }
   if (out < lo || out > hi) fail(where, " = ", out, " is out of range [", lo, ", ", hi, "]");
   record(key, std::to_string(out), doc);
@@ -283,7 +285,7 @@ double ConfigSection::get_double(const std::string& key, double def, double lo, 
     errno = 0;
     out = std::strtod(text.c_str(), &end);
     if (text.empty() || errno || *end != '\0' || !std::isfinite(out))
-      fail(where, " must be a number, not '", text, "'");
+      fail(where, " must be a number, not ", quote(text));
   }
   if (out < lo || out > hi) fail(where, " = ", out, " is out of range [", lo, ", ", hi, "]");
   // The shortest text that reads back as the same double ("0.1", not "0.10000000000000001").
@@ -299,7 +301,7 @@ bool ConfigSection::get_bool(const std::string& key, bool def, const std::string
   if (v) {
     const std::string where = this->where(key);
     const std::string text = scalar_of(*v, where, "true or false");
-    if (!parse_bool_text(text, &out)) fail(where, " must be true or false, not '", text, "'");
+    if (!parse_bool_text(text, &out)) fail(where, " must be true or false, not ", quote(text));
   }
   record(key, out ? "true" : "false", doc);
   return out;
@@ -319,7 +321,7 @@ std::string ConfigSection::get_string(const std::string& key, const std::string&
       ok = ok || a == out;
       list += (list.empty() ? "" : ", ") + a;
     }
-    if (!ok) fail(where, " cannot be '", out, "'; one of: ", list);
+    if (!ok) fail(where, " cannot be ", quote(out), "; one of: ", list);
   }
   YAML::Emitter e;
   e << out;
@@ -345,7 +347,7 @@ GameOptions ConfigSection::options_map(const std::string& key, const std::string
     // Option names are identifiers; a '.' would also split the key in resolved_yaml().
     if (k.empty() || k.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                          "0123456789_-") != std::string::npos)
-      fail(origin(key + "." + k), ": option name '", k, "' in '", full(key),
+      fail(origin(key + "." + k), ": option name ", quote(k), " in '", full(key),
            "' is not a name (letters, digits, '_', '-')");
     if (!kv.second.IsScalar()) fail(where(key + "." + k), " must be a single value");
     out.set(k, kv.second.Scalar());
@@ -371,7 +373,7 @@ void ConfigSection::finish() const {
     if (!known) {
       std::string list;
       for (const auto& r : read_) list += (list.empty() ? "" : ", ") + r;
-      fail(origin(k), ": unknown key '", full(k), "'",
+      fail(origin(k), ": unknown key ", quote(full(k)), "",
            path_.empty() ? "" : " in section '" + path_ + "'",
            "; valid keys: ", list.empty() ? "(none)" : list);
     }

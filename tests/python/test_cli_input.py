@@ -29,3 +29,12 @@ def test_train_refuses_an_empty_config_path(tmp_path):
     assert out.returncode == 2
     assert "--config needs a path, not an empty one" in out.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_play_echoes_a_bounded_prefix_of_a_huge_line():
+    huge = "c" * (1 << 20)
+    out = run(["play", "--game", "alquerque", "--opponent", "random", "--no-color"],
+              stdin=huge + "\nquit\n")
+    assert out.returncode == 0, out.stderr
+    line = next(l for l in out.stdout.splitlines() if "cannot play" in l)
+    assert len(line) < 1000 and "(1048576 bytes)" in line

@@ -166,3 +166,17 @@ def test_read_shard_checks_records_as_the_cpp_reader_does(damage, says, tmp_path
         _reseal(path)
     with pytest.raises(ValueError, match=says):
         hopzero.data.read_shard(path)
+
+
+@pytest.mark.parametrize("name", hopzero.game_names())
+def test_string_to_action_echoes_a_bounded_escaped_prefix(name):
+    state = hopzero.make(name).new_initial_state()
+    with pytest.raises(ValueError) as huge:
+        state.string_to_action("z" * (10 << 20))
+    assert len(str(huge.value)) < 2000
+    with pytest.raises(ValueError) as nul:
+        state.string_to_action("a1\0zz")
+    message = str(nul.value)
+    assert "a1\\0zz" in message  # the NUL no longer cuts the message before its reason
+    assert message.rstrip().endswith(message.split("a1\\0zz", 1)[1].rstrip())
+    assert len(message.split("a1\\0zz", 1)[1]) > 3
