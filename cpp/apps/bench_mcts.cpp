@@ -28,7 +28,7 @@ int run_bench_mcts(Args& args) {
   options.mcts.dirichlet_fraction = static_cast<float>(args.get_double("noise", 0.25, 0.0, 1.0));
   const std::string reuse = args.get("reuse", "true");
   if (!parse_bool_text(reuse, &options.mcts.reuse_tree))
-    fail("--reuse must be true or false, not '", reuse, "'");
+    fail("--reuse must be true or false, not ", quote(reuse));
   options.seed = static_cast<uint64_t>(args.get_int("seed", 0, 0, 1L << 62));
   EvaluatorSpec evaluator;
   evaluator.kind = args.get("evaluator", "uniform");

@@ -18,9 +18,13 @@ namespace hz::cli {
 class Args {
  public:
   Args(std::string command, std::vector<std::string> argv, bool leading_word = false);
-  const std::string& word() const { return word_; }  // "" when none was given
+  const std::string& word() const { return word_; }                  // "" when none was given
   std::string get(const std::string& name, const std::string& def);  // last occurrence wins
   std::string require(const std::string& name);
+  // A file or folder flag: "" when absent, an error when given empty (`--run ""` must not mean
+  // the current directory, nor `--out ""` saving nothing).
+  std::string get_path(const std::string& name);
+  std::string require_path(const std::string& name);
   long get_int(const std::string& name, long def, long lo, long hi);
   double get_double(const std::string& name, double def, double lo, double hi);
   std::vector<std::string> get_all(const std::string& name);  // every occurrence

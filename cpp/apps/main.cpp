@@ -15,7 +15,7 @@ Args::Args(std::string command, std::vector<std::string> argv, bool leading_word
   for (size_t i = first; i < argv.size(); ++i) {
     const std::string& a = argv[i];
     if (a.rfind("--", 0) != 0 || a.size() < 3)
-      fail("unexpected argument '", a, "' (flags start with --; see hopzero ", command_,
+      fail("unexpected argument ", quote(a), " (flags start with --; see hopzero ", command_,
            " --help)");
     const size_t eq = a.find('=');
     if (eq != std::string::npos) {
@@ -47,13 +47,24 @@ std::string Args::require(const std::string& name) {
   return get(name, "");
 }
 
+std::string Args::get_path(const std::string& name) {
+  const std::string path = get(name, "");
+  if (has(name) && path.empty()) fail("--", name, " needs a path, not an empty one");
+  return path;
+}
+
+std::string Args::require_path(const std::string& name) {
+  if (!has(name)) fail("missing required flag --", name);
+  return get_path(name);
+}
+
 long Args::get_int(const std::string& name, long def, long lo, long hi) {
   const std::string text = get(name, std::to_string(def));
   char* end = nullptr;
   errno = 0;
   const long v = std::strtol(text.c_str(), &end, 10);
   if (text.empty() || errno || *end || v < lo || v > hi)
-    fail("--", name, " must be an integer in [", lo, ", ", hi, "], not '", text, "'");
+    fail("--", name, " must be an integer in [", lo, ", ", hi, "], not ", quote(text));
   return v;
 }
 
@@ -62,7 +73,7 @@ double Args::get_double(const std::string& name, double def, double lo, double h
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
   if (text.empty() || *end || !(v >= lo && v <= hi))
-    fail("--", name, " must be a number in [", lo, ", ", hi, "], not '", text, "'");
+    fail("--", name, " must be a number in [", lo, ", ", hi, "], not ", quote(text));
   return v;
 }
 
@@ -78,7 +89,7 @@ bool Args::flag(const std::string& name) {
   known_.push_back(name);
   for (const auto& [k, v] : values_)
     if (k == name) {
-      if (!v.empty()) fail("--", name, " is a switch and takes no value (got '", v, "')");
+      if (!v.empty()) fail("--", name, " is a switch and takes no value (got ", quote(v), ")");
       return true;
     }
   return false;
@@ -100,7 +111,7 @@ void Args::finish() const {
     if (!ok) {
       std::string list;
       for (const auto& n : known_) list += (list.empty() ? "--" : ", --") + n;
-      fail("unknown flag --", k, " for 'hopzero ", command_, "'; valid flags: ", list);
+      fail("unknown flag ", quote("--" + k), " for 'hopzero ", command_, "'; valid flags: ", list);
     }
   }
 }
@@ -135,7 +146,7 @@ int main(int argc, char** argv) {
   const std::string name = argv[1];
   auto it = hz::cli::commands().find(name);
   if (it == hz::cli::commands().end()) {
-    std::cerr << "hopzero: unknown command '" << name << "'\n";
+    std::cerr << "hopzero: unknown command " << hz::quote(name) << "\n";
     print_help();
     return 2;
   }

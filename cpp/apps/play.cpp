@@ -75,7 +75,7 @@ int run_play(Args& args) {
     char* end = nullptr;
     const long s = std::strtol(w.c_str(), &end, 10);
     if (w.empty() || *end || s < 0 || s >= n)
-      fail("--seat must be a player number in [0, ", n - 1, "], not '", w, "'");
+      fail("--seat must be a player number in [0, ", n - 1, "], not ", quote(w));
     human[s] = true;
     specs[s] = "human";
   }
@@ -84,7 +84,7 @@ int run_play(Args& args) {
     char* end = nullptr;
     const long s = eq == std::string::npos ? -1 : std::strtol(o.substr(0, eq).c_str(), &end, 10);
     if (eq == std::string::npos || s < 0 || s >= n)
-      fail("--player must be N=SPEC with N in [0, ", n - 1, "], not '", o, "'");
+      fail("--player must be N=SPEC with N in [0, ", n - 1, "], not ", quote(o));
     specs[s] = o.substr(eq + 1);
     human[s] = specs[s] == "human";
   }
@@ -175,7 +175,7 @@ int run_play(Args& args) {
           state->apply(a);
         }
       } catch (const Error& e) {
-        std::cout << "cannot play '" << line << "': " << e.what() << "\n";
+        std::cout << "cannot play " << quote(line) << ": " << e.what() << "\n";
         print_legal(*state, std::cout);
       }
     }

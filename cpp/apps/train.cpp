@@ -34,8 +34,8 @@ void install_stop_handlers() {
 }
 
 int run_train(Args& args) {
-  const std::string run_dir = args.require("run");
-  std::string config_path = args.get("config", "");
+  const std::string run_dir = args.require_path("run");
+  std::string config_path = args.get_path("config");
   const std::vector<std::string> sets = args.get_all("set");
   args.finish();
   MpiWorld world;  // MPI only under mpirun

@@ -30,6 +30,17 @@ struct AgentHandle {
   std::atomic<bool> busy{false};
 };
 
+}  // namespace
+}  // namespace hz::py_bind
+
+// Refuses an Agent made by __new__ without a constructor (bindings.h).
+template <>
+class pybind11::detail::type_caster<hz::py_bind::AgentHandle>
+    : public initialised_only_caster<hz::py_bind::AgentHandle> {};
+
+namespace hz::py_bind {
+namespace {
+
 // Marks agents busy for the lifetime of the guard; throws if one already is.
 class BusyGuard {
  public:

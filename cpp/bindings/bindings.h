@@ -7,6 +7,11 @@
 // and frees it when the last array viewing it goes. view_of() returns a read-only array over
 // memory owned by a Python object (kept alive as the array's base).
 //
+// Uninitialised objects: Class.__new__(Class) without a constructor makes a Python object that
+// holds no C++ value, and pybind11 would hand its null pointer on to engine code (a crash). The
+// casters of every bound class (specialised at the end of this header) refuse such an object
+// with TypeError before any method, property, repr, copy, pickle or comparison reaches it.
+//
 // Threads: helpers here run with the GIL held; callers release it around engine work.
 #pragma once
 
@@ -17,7 +22,9 @@
 #include <vector>
 
 #include "core/error.h"
+#include "eval/record.h"
 #include "games/any_game.h"
+#include "search/agent.h"
 
 namespace hz::py_bind {
 
@@ -71,4 +78,51 @@ inline void check_symmetry(const AnyGame& game, int sym) {
          game.full_name());
 }
 
+// Throws TypeError if `src` is an instance of the bound C++ type `type` that holds no value (made
+// by __new__ without a constructor). Anything else is left to pybind11's own checks.
+inline void check_initialised(py::handle src, const std::type_info& type) {
+  if (!src || src.is_none()) return;
+  py::detail::type_info* info = py::detail::get_type_info(type);
+  if (!info || !PyObject_TypeCheck(src.ptr(), info->type)) return;
+  auto* instance = reinterpret_cast<py::detail::instance*>(src.ptr());
+  if (instance->get_value_and_holder(info, false).value_ptr() != nullptr) return;
+  const std::string name = py::str(py::type::handle_of(src).attr("__name__"));
+  throw py::type_error("this hopzero." + name + " object is not initialised (it was made by " +
+                       name + ".__new__() without a constructor)");
+}
+
 }  // namespace hz::py_bind
+
+namespace pybind11::detail {
+
+// The casters of the bound classes: pybind11's own, after check_initialised.
+template <class T>
+class initialised_only_caster : public type_caster_base<T> {
+ public:
+  bool load(handle src, bool convert) {
+    hz::py_bind::check_initialised(src, typeid(T));
+    return type_caster_base<T>::load(src, convert);
+  }
+};
+template <class T, class Holder>
+class initialised_only_holder_caster : public copyable_holder_caster<T, Holder> {
+ public:
+  bool load(handle src, bool convert) {
+    hz::py_bind::check_initialised(src, typeid(T));
+    return copyable_holder_caster<T, Holder>::load(src, convert);
+  }
+};
+
+template <>
+class type_caster<hz::AnyState> : public initialised_only_caster<hz::AnyState> {};
+template <>
+class type_caster<hz::AnyGame> : public initialised_only_caster<hz::AnyGame> {};
+template <>
+class type_caster<std::shared_ptr<hz::AnyGame>>
+    : public initialised_only_holder_caster<hz::AnyGame, std::shared_ptr<hz::AnyGame>> {};
+template <>
+class type_caster<hz::SearchInfo> : public initialised_only_caster<hz::SearchInfo> {};
+template <>
+class type_caster<hz::GameRecord> : public initialised_only_caster<hz::GameRecord> {};
+
+}  // namespace pybind11::detail

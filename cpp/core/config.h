@@ -11,6 +11,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,7 +29,9 @@ class Config {
   static Config from_string(const std::string& text, const std::string& source = "<string>");
 
   // "train.learning_rate=0.01": sets a value at a dotted path before anything reads it. The
-  // value is parsed as YAML (numbers, booleans, strings). Unknown keys fail later, at finish().
+  // value is parsed as YAML (numbers, booleans, strings); an empty or null value is an error (it
+  // would silently mean the built-in default). Unknown keys fail later, at finish(). Errors about
+  // a key that an override set name the override ("--set 'k=v'"), not the file.
   void set_override(const std::string& assignment);
 
   ConfigSection root();
@@ -45,6 +48,9 @@ class Config {
   YAML::Node doc_;
   std::string source_;
   std::shared_ptr<std::vector<Record>> records_ = std::make_shared<std::vector<Record>>();
+  // Dotted path -> the override that set it, for error messages.
+  std::shared_ptr<std::map<std::string, std::string>> overrides_ =
+      std::make_shared<std::map<std::string, std::string>>();
 };
 
 class ConfigSection {
@@ -68,14 +74,24 @@ class ConfigSection {
  private:
   friend class Config;
   ConfigSection(YAML::Node node, std::string path, std::string source,
-                std::shared_ptr<std::vector<Config::Record>> records)
-      : node_(node), path_(std::move(path)), source_(std::move(source)), records_(records) {}
+                std::shared_ptr<std::vector<Config::Record>> records,
+                std::shared_ptr<const std::map<std::string, std::string>> overrides)
+      : node_(node),
+        path_(std::move(path)),
+        source_(std::move(source)),
+        records_(records),
+        overrides_(overrides) {}
   std::optional<YAML::Node> lookup(const std::string& key);
   std::string full(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+  // "--set 'a.b=v'" when an override set the key, a section holding it or a key inside it, else
+  // "config 'FILE'"; where() adds ": key 'a.b'" to the latter.
+  std::string origin(const std::string& key) const;
+  std::string where(const std::string& key) const;
   void record(const std::string& key, const std::string& value, const std::string& doc);
   YAML::Node node_;
   std::string path_, source_;
   std::shared_ptr<std::vector<Config::Record>> records_;
+  std::shared_ptr<const std::map<std::string, std::string>> overrides_;
   std::vector<std::string> read_;
 };
 

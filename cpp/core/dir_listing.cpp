@@ -23,7 +23,6 @@ std::vector<long> numbered_files(const std::string& dir, const std::string& pref
   std::vector<long> out;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-    if (!entry.is_regular_file()) continue;
     const std::string name = entry.path().filename().string();
     if (name.size() <= prefix.size() + suffix.size() || name.rfind(prefix, 0) != 0 ||
         name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace hz {
@@ -23,6 +24,16 @@ std::string str_cat(Parts&&... parts) {
   std::ostringstream out;
   (out << ... << std::forward<Parts>(parts));
   return out.str();
+}
+
+// Input text echoed in a message: in single quotes, at most `max_chars` characters of it, with
+// control characters, NUL, quotes, backslashes, invisible format characters (a UTF-8 byte order
+// mark, zero-width spaces) and bytes that are not UTF-8 escaped ("\n", "\0", "\ufeff",
+// "\xff"), so that a 10 MB move cannot make a 30 MB message nor a NUL byte cut it short. Longer
+// text is cut: "'c2-c3 c3-c4 ...'... (10485760 bytes)".
+std::string quote(std::string_view text, size_t max_chars = 80);
+inline std::string quote(char c) {
+  return quote(std::string_view(&c, 1));
 }
 
 template <class... Parts>

@@ -1,6 +1,7 @@
 #include "core/files.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,8 +11,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "core/error.h"
 
@@ -61,13 +60,83 @@ void write_file_atomically(const std::string& path, std::string_view bytes) {
   }
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail("cannot open '", path, "': ", std::strerror(errno));
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  if (in.bad()) fail("cannot read '", path, "'");
-  return buf.str();
+namespace {
+
+const char* file_kind(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "an unknown kind of file";
+}
+
+// An open regular file: O_NONBLOCK so that opening a FIFO does not wait for a writer.
+class RegularFile {
+ public:
+  RegularFile(const std::string& path, std::string_view what) : path_(path), what_(what) {
+    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd_ < 0) fail("cannot open ", what, " '", path, "': ", std::strerror(errno));
+    struct stat st;
+    if (::fstat(fd_, &st) != 0) {
+      ::close(fd_);
+      fail("cannot read ", what, " '", path, "': ", std::strerror(errno));
+    }
+    if (!S_ISREG(st.st_mode)) {
+      ::close(fd_);
+      fail("cannot read ", what, " '", path, "': it is ", file_kind(st.st_mode),
+           ", not a regular file");
+    }
+    size_ = static_cast<uint64_t>(st.st_size);
+  }
+  ~RegularFile() { ::close(fd_); }
+  RegularFile(const RegularFile&) = delete;
+  RegularFile& operator=(const RegularFile&) = delete;
+  uint64_t size() const { return size_; }
+
+  char last_byte() {
+    char c = 0;
+    if (size_ == 0 || ::pread(fd_, &c, 1, static_cast<off_t>(size_ - 1)) != 1)
+      fail("cannot read ", what_, " '", path_, "': ", std::strerror(errno));
+    return c;
+  }
+  // The first min(n, size()) bytes; fewer if the file shrank meanwhile.
+  std::string read(uint64_t n) {
+    std::string out(static_cast<size_t>(std::min(n, size_)), '\0');
+    size_t done = 0;
+    while (done < out.size()) {
+      const ssize_t got = ::read(fd_, out.data() + done, out.size() - done);
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) fail("cannot read ", what_, " '", path_, "': ", std::strerror(errno));
+      if (got == 0) break;
+      done += static_cast<size_t>(got);
+    }
+    out.resize(done);
+    return out;
+  }
+
+ private:
+  std::string path_;
+  std::string_view what_;
+  int fd_ = -1;
+  uint64_t size_ = 0;
+};
+
+}  // namespace
+
+std::string read_file(const std::string& path, uint64_t max_bytes, std::string_view what) {
+  RegularFile file(path, what);
+  if (file.size() > max_bytes)
+    fail(what, " '", path, "' is ", file.size(), " bytes, more than the ", max_bytes,
+         " bytes such a file can hold");
+  return file.read(file.size());
+}
+
+std::string read_file_head(const std::string& path, size_t n, uint64_t* size_out,
+                           std::string_view what) {
+  RegularFile file(path, what);
+  *size_out = file.size();
+  return file.read(n);
 }
 
 void append_durably(const std::string& path, std::string_view bytes) {
@@ -91,11 +160,10 @@ void append_line_durably(const std::string& path, std::string_view line) {
 
 size_t drop_torn_last_line(const std::string& path) {
   // Whole lines end in '\n': then the last byte alone says so, without reading a long log.
+  if (!std::filesystem::exists(path)) return 0;
   {
-    std::ifstream in(path, std::ios::binary | std::ios::ate);
-    if (!in || in.tellg() <= 0) return 0;
-    in.seekg(-1, std::ios::end);
-    if (in.get() == '\n') return 0;
+    RegularFile file(path, "file");
+    if (file.size() == 0 || file.last_byte() == '\n') return 0;
   }
   const std::string text = read_file(path);
   const size_t keep = text.empty() || text.back() == '\n' ? text.size() : text.rfind('\n') + 1;

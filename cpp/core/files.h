@@ -12,8 +12,18 @@ namespace hz {
 
 // Writes `bytes` to `path` atomically; throws hz::Error naming the path on failure.
 void write_file_atomically(const std::string& path, std::string_view bytes);
-// Reads a whole file; throws hz::Error naming the path if it cannot be read.
-std::string read_file(const std::string& path);
+// Bound of read_file for files without a tighter one of their own.
+inline constexpr uint64_t kMaxReadBytes = uint64_t{1} << 30;
+// Reads a whole regular file of at most `max_bytes` bytes (each format passes its own bound).
+// Anything else is refused by name before a byte is read: a directory, a FIFO, a device such as
+// /dev/zero (also through a symlink), a larger file. Reads the size the file had when opened, so
+// no reader runs without a bound. `what` names the kind of file in errors ("shard").
+std::string read_file(const std::string& path, uint64_t max_bytes = kMaxReadBytes,
+                      std::string_view what = "file");
+// The first `n` bytes of a regular file (fewer when it is shorter), with the same refusals, and
+// its size in `size_out`.
+std::string read_file_head(const std::string& path, size_t n, uint64_t* size_out,
+                           std::string_view what = "file");
 // Appends bytes and flushes them to disk (fdatasync); throws hz::Error naming the path. Not
 // atomic: a kill can leave part of them, which readers of such files must detect.
 void append_durably(const std::string& path, std::string_view bytes);

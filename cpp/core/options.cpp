@@ -24,20 +24,21 @@ static bool parse_long(const std::string& text, long* out) {
 
 const std::string& GameOptions::get(const std::string& name) const {
   auto it = values_.find(name);
-  if (it == values_.end()) fail("option '", name, "' is not set");
+  if (it == values_.end()) fail("option ", quote(name), " is not set");
   return it->second;
 }
 
 long GameOptions::get_int(const std::string& name) const {
   long v = 0;
-  if (!parse_long(get(name), &v)) fail("option '", name, "' is not an integer: '", get(name), "'");
+  if (!parse_long(get(name), &v))
+    fail("option ", quote(name), " is not an integer: ", quote(get(name)));
   return v;
 }
 
 bool GameOptions::get_bool(const std::string& name) const {
   bool v = false;
   if (!parse_bool_text(get(name), &v))
-    fail("option '", name, "' is not a boolean (true/false): '", get(name), "'");
+    fail("option ", quote(name), " is not a boolean (true/false): ", quote(get(name)));
   return v;
 }
 
@@ -52,7 +53,7 @@ GameOptions GameOptions::parse(std::string_view text) {
     if (item.empty()) continue;
     const size_t eq = item.find('=');
     if (eq == std::string_view::npos || eq == 0)
-      fail("option '", std::string(item), "' is not of the form name=value");
+      fail("option ", quote(std::string(item)), " is not of the form name=value");
     options.set(std::string(item.substr(0, eq)), std::string(item.substr(eq + 1)));
   }
   return options;
@@ -85,8 +86,8 @@ GameOptions resolve_options(const std::string& game, const std::vector<OptionSpe
     if (!spec) {
       std::string valid;
       for (const auto& s : specs) valid += (valid.empty() ? "" : ", ") + s.name;
-      fail("game '", game, "' has no option '", name,
-           "'; valid options: ", valid.empty() ? "(none)" : valid);
+      fail("game ", quote(game), " has no option ", quote(name),
+           "; valid options: ", valid.empty() ? "(none)" : valid);
     }
     bool ok = false;
     if (spec->allowed.empty()) {
@@ -96,8 +97,8 @@ GameOptions resolve_options(const std::string& game, const std::vector<OptionSpe
       for (const auto& a : spec->allowed) ok = ok || a == value;
     }
     if (!ok)
-      fail("game '", game, "': option '", name, "' cannot be '", value, "'; it must be ",
-           describe_allowed(*spec));
+      fail("game ", quote(game), ": option ", quote(name), " cannot be ", quote(value),
+           "; it must be ", describe_allowed(*spec));
     out.set(name, value);
   }
   for (const auto& s : specs)

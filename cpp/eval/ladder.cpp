@@ -187,7 +187,7 @@ std::string ladder_json(const LadderConfig& c, const std::string& game, const La
 std::vector<LadderMatch> read_ladder_matches(const std::string& path) {
   std::vector<LadderMatch> out;
   if (!path_exists(path)) return out;
-  const std::string text = read_file(path);
+  const std::string text = read_file(path, kMaxReadBytes, "ladder file");
   switch (check_json_checksum(text)) {
     case JsonChecksum::kMatches:
       break;

@@ -104,17 +104,17 @@ GameRecord parse_record(const std::string& text, const std::string& source) {
     if (line.empty() || line[0] == '#') continue;
     if (!saw_magic) {
       if (line != "hopzero-record 1")
-        fail(where(), "not a hopzero game record (expected 'hopzero-record 1', found '", line,
-             "')");
+        fail(where(), "not a hopzero game record (expected 'hopzero-record 1', found ", quote(line),
+             ")");
       saw_magic = true;
       continue;
     }
     const bool is_move = std::isdigit(static_cast<unsigned char>(line[0])) != 0;
     if (!is_move) {
       const size_t colon = line.find(':');
-      if (colon == std::string::npos) fail(where(), "expected 'key: value', found '", line, "'");
+      if (colon == std::string::npos) fail(where(), "expected 'key: value', found ", quote(line));
       const std::string key = trim(line.substr(0, colon)), value = trim(line.substr(colon + 1));
-      if (state) fail(where(), "header line '", key, "' after the first move");
+      if (state) fail(where(), "header line ", quote(key), " after the first move");
       if (key == "game") {
         rec.game = value;
       } else if (key == "options") {
@@ -126,7 +126,7 @@ GameRecord parse_record(const std::string& text, const std::string& source) {
       } else if (key.rfind("player", 0) == 0) {
         const std::string idx = key.substr(6);
         if (idx != std::to_string(rec.players.size()))
-          fail(where(), "expected 'player", rec.players.size(), ":', found '", key, ":'");
+          fail(where(), "expected 'player", rec.players.size(), ":', found ", quote(key + ":"));
         rec.players.push_back(value);
       } else if (key == "result") {
         std::istringstream words(value);
@@ -134,7 +134,7 @@ GameRecord parse_record(const std::string& text, const std::string& source) {
         for (std::string w; words >> w;) result_words->push_back(w);
         saw_result = true;
       } else {
-        fail(where(), "unknown header key '", key, "' (game, options, playerN, result)");
+        fail(where(), "unknown header key ", quote(key), " (game, options, playerN, result)");
       }
       continue;
     }
@@ -159,7 +159,7 @@ GameRecord parse_record(const std::string& text, const std::string& source) {
       if (close == std::string::npos || close < brace)
         fail(where(), "comment '{' is not closed with '}'");
       if (close + 1 != line.size())
-        fail(where(), "text after the comment: '", line.substr(close + 1), "'");
+        fail(where(), "text after the comment: ", quote(line.substr(close + 1)));
       comment = line.substr(brace + 1, close - brace - 1);
       line = trim(line.substr(0, brace));
     }
@@ -170,18 +170,18 @@ GameRecord parse_record(const std::string& text, const std::string& source) {
     std::getline(words, move_text);
     move_text = trim(move_text);
     if (number != std::to_string(rec.turns.size() + 1) + ".")
-      fail(where(), "expected turn number '", rec.turns.size() + 1, ".', found '", number, "'");
+      fail(where(), "expected turn number '", rec.turns.size() + 1, ".', found ", quote(number));
     if (state->is_terminal()) fail(where(), "a move after the end of the game");
     if (player_word != std::to_string(state->current_player()))
       fail(where(), "turn ", rec.turns.size() + 1, " is player ", state->current_player(),
-           "'s, but the line says player '", player_word, "'");
+           "'s, but the line says player ", quote(player_word));
     if (move_text.empty()) fail(where(), "the move is missing");
     std::vector<Action> actions;
     try {
       actions = state->parse_turn(move_text);
       for (Action a : actions) state->apply(a);
     } catch (const Error& e) {
-      fail(where(), "move '", move_text, "': ", e.what());
+      fail(where(), "move ", quote(move_text), ": ", e.what());
     }
     rec.turn_players.push_back(std::stoi(player_word));
     rec.turns.push_back(std::move(actions));
@@ -212,7 +212,7 @@ GameRecord parse_record(const std::string& text, const std::string& source) {
       char* end = nullptr;
       const float v = std::strtof((*result_words)[p].c_str(), &end);
       if (*end != '\0' || !std::isfinite(v))
-        fail(source, ": result value '", (*result_words)[p], "' is not a number");
+        fail(source, ": result value ", quote((*result_words)[p]), " is not a number");
       if (std::fabs(v - r[p]) > 1e-4f)
         fail(source, ": the result says ", v, " for player ", p, " but replaying gives ", r[p]);
       values.push_back(r[p]);
@@ -235,7 +235,7 @@ std::vector<std::unique_ptr<AnyState>> replay_record(const GameRecord& record) {
 }
 
 GameRecord read_record_file(const std::string& path) {
-  return parse_record(read_file(path), path);
+  return parse_record(read_file(path, kMaxRecordBytes, "game record"), path);
 }
 
 void write_record_file(const std::string& path, const AnyGame& game, const GameRecord& record) {

@@ -16,6 +16,7 @@
 // rejected with the line number and the reason.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -57,6 +58,8 @@ GameRecord parse_record(const std::string& text, const std::string& source = "<r
 // after turn k.
 std::vector<std::unique_ptr<AnyState>> replay_record(const GameRecord& record);
 
+// Bound of a record file: far above any game's length in text (a turn is one short line).
+inline constexpr uint64_t kMaxRecordBytes = uint64_t{64} << 20;
 GameRecord read_record_file(const std::string& path);
 void write_record_file(const std::string& path, const AnyGame& game, const GameRecord& record);
 

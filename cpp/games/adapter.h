@@ -160,7 +160,7 @@ class GameAdapter final : public AnyGame {
   // The concrete state behind an AnyState of this game; throws if it belongs to another game.
   const typename G::State& state_of(const AnyState& s) const {
     auto* typed = dynamic_cast<const StateAdapter<G>*>(&s);
-    if (!typed) fail("state of game '", s.game().name(), "' given to game '", name(), "'");
+    if (!typed) fail("state of game ", quote(s.game().name()), " given to game ", quote(name()));
     return typed->state();
   }
 
@@ -171,7 +171,7 @@ class GameAdapter final : public AnyGame {
 template <class G>
 const typename G::State& state_of(const AnyState& s) {
   auto* typed = dynamic_cast<const StateAdapter<G>*>(&s);
-  if (!typed) fail("state of game '", s.game().name(), "' is not of the expected game type");
+  if (!typed) fail("state of game ", quote(s.game().name()), " is not of the expected game type");
   return typed->state();
 }
 

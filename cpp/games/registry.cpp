@@ -32,7 +32,8 @@ const GameInfo& game_info(const std::string& name) {
     if (g.name == name) return g;
   std::string valid;
   for (const auto& g : table()) valid += (valid.empty() ? "" : ", ") + g.name;
-  fail("unknown game '", name, "'; valid games: ", valid.empty() ? "(none registered)" : valid);
+  fail("unknown game ", quote(name),
+       "; valid games: ", valid.empty() ? "(none registered)" : valid);
 }
 
 std::shared_ptr<AnyGame> make_game(const std::string& name, const GameOptions& options) {

@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <malloc.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <mutex>
@@ -100,6 +101,22 @@ NetworkConfig NetworkConfig::parse(const std::string& text) {
   }
   if (kv.values().size() != fields) fail("network config '", text, "' has unknown fields");
   return c;
+}
+
+double NetworkConfig::parameter_count() const {
+  const double c = channels, cells = double(observation.height) * observation.width;
+  const double conv3x3 = 9.0 * c * c, batch_norm = 2.0 * c;
+  const double stem = 9.0 * observation.planes * c + batch_norm;
+  const double tower = blocks * 2.0 * (conv3x3 + batch_norm);
+  const double policy =
+      policy_head == "from_to"
+          ? 2.0 * (c * policy_dim + policy_dim) + (c + 1.0) * std::max(1, policy_special)
+          : c * policy_channels + 2.0 * policy_channels +
+                (double(policy_channels) * cells + 1.0) * num_actions;
+  const double value = c * value_channels + 2.0 * value_channels +
+                       (double(value_channels) * cells + 1.0) * value_hidden +
+                       (double(value_hidden) + 1.0) * num_players;
+  return stem + tower + policy + value;
 }
 
 // ---------------------------------------------------------------------------------- modules

@@ -73,6 +73,9 @@ struct NetworkConfig {
   // Checks `cells` (AnyGame::policy_cells) against the shape and keeps them; counts the moves
   // without cells into policy_special. Throws hz::Error naming a bad entry.
   void set_policy_cells(const std::vector<int32_t>& cells);
+  // The trainable parameters a network of this config has (Network::num_parameters), computed
+  // without building it; a double, so that no config within parse()'s bounds overflows it.
+  double parameter_count() const;
 };
 
 class Network {

@@ -11,7 +11,7 @@ AgentSpec AgentSpec::parse(std::string_view text) {
   AgentSpec spec;
   const size_t colon = text.find(':');
   spec.kind = std::string(text.substr(0, colon));
-  if (spec.kind.empty()) fail("agent spec '", std::string(text), "' has no agent kind");
+  if (spec.kind.empty()) fail("agent spec ", quote(std::string(text)), " has no agent kind");
   if (colon == std::string_view::npos) return spec;
   std::string_view rest = text.substr(colon + 1);
   size_t start = 0;
@@ -26,11 +26,11 @@ AgentSpec AgentSpec::parse(std::string_view text) {
     }
     const size_t eq = item.find('=');
     if (eq == std::string_view::npos || eq == 0)
-      fail("agent spec '", std::string(text), "': setting '", std::string(item),
-           "' is not of the form key=value");
+      fail("agent spec ", quote(std::string(text)), ": setting ", quote(std::string(item)),
+           " is not of the form key=value");
     const std::string key(item.substr(0, eq));
     if (spec.settings.count(key))
-      fail("agent spec '", std::string(text), "': setting '", key, "' given twice");
+      fail("agent spec ", quote(std::string(text)), ": setting ", quote(key), " given twice");
     spec.settings[key] = std::string(item.substr(eq + 1));
   }
   return spec;
@@ -59,8 +59,8 @@ long SpecReader::get_int(const std::string& key, long def, long lo, long hi) {
   errno = 0;
   const long v = std::strtol(text->c_str(), &end, 10);
   if (text->empty() || errno || *end != '\0' || v < lo || v > hi)
-    fail("agent '", spec_.kind, "': setting '", key, "' must be an integer in [", lo, ", ", hi,
-         "], not '", *text, "'");
+    fail("agent ", quote(spec_.kind), ": setting ", quote(key), " must be an integer in [", lo,
+         ", ", hi, "], not ", quote(*text));
   return v;
 }
 
@@ -71,8 +71,8 @@ double SpecReader::get_double(const std::string& key, double def, double lo, dou
   errno = 0;
   const double v = std::strtod(text->c_str(), &end);
   if (text->empty() || errno || *end != '\0' || !(v >= lo && v <= hi))
-    fail("agent '", spec_.kind, "': setting '", key, "' must be a number in [", lo, ", ", hi,
-         "], not '", *text, "'");
+    fail("agent ", quote(spec_.kind), ": setting ", quote(key), " must be a number in [", lo, ", ",
+         hi, "], not ", quote(*text));
   return v;
 }
 
@@ -86,7 +86,8 @@ std::string SpecReader::get_string(const std::string& key, const std::string& de
     if (a == *text) return *text;
     list += (list.empty() ? "" : ", ") + a;
   }
-  fail("agent '", spec_.kind, "': setting '", key, "' cannot be '", *text, "'; one of: ", list);
+  fail("agent ", quote(spec_.kind), ": setting ", quote(key), " cannot be ", quote(*text),
+       "; one of: ", list);
 }
 
 bool SpecReader::get_bool(const std::string& key, bool def) {
@@ -94,7 +95,8 @@ bool SpecReader::get_bool(const std::string& key, bool def) {
   if (!text) return def;
   bool v = false;
   if (!parse_bool_text(*text, &v))
-    fail("agent '", spec_.kind, "': setting '", key, "' must be true or false, not '", *text, "'");
+    fail("agent ", quote(spec_.kind), ": setting ", quote(key), " must be true or false, not ",
+         quote(*text));
   return v;
 }
 
@@ -105,8 +107,8 @@ void SpecReader::finish() const {
     if (!ok) {
       std::string list;
       for (const auto& known : known_) list += (list.empty() ? "" : ", ") + known;
-      fail("agent '", spec_.kind, "' has no setting '", k, "'; valid settings: ",
-           list.empty() ? "(none)" : list);
+      fail("agent ", quote(spec_.kind), " has no setting ", quote(k),
+           "; valid settings: ", list.empty() ? "(none)" : list);
     }
   }
 }

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -42,15 +43,25 @@ GameJournal::Recovered GameJournal::read(const ShardInfo& expected) const {
   Recovered r;
   std::error_code ec;
   if (!std::filesystem::exists(path_, ec)) return r;
-  const std::string data = read_file(path_);
+  const std::string data = read_file(path_, kMaxShardBytes, "game journal");
   size_t at = 0;
-  for (int record = 0; at + kRecordHead <= data.size(); ++record) {
-    if (std::memcmp(data.data() + at, kRecordMagic, 4) != 0)
-      fail("game journal '", path_, "': record ", record, " at byte ", at,
-           " is corrupt (bad magic); move the file away to resume without its games");
+  int record = 0;
+  const auto damaged = [&](const char* why) {
+    fail("game journal '", path_, "': record ", record, " at byte ", at, " is corrupt (", why,
+         "); move the file away to resume without its games");
+  };
+  for (; at + kRecordHead <= data.size(); ++record) {
+    if (std::memcmp(data.data() + at, kRecordMagic, 4) != 0) damaged("bad magic");
     uint64_t length = 0;
     std::memcpy(&length, data.data() + at + 8, 8);
-    if (length > data.size() - at - kRecordHead) break;  // torn: being written at the kill
+    if (length > data.size() - at - kRecordHead) {
+      // Longer than the file: a record being written at a kill, if the bytes that are there could
+      // be the start of it; else its length field is damaged, which must not drop every game.
+      const size_t written = data.size() - at - kRecordHead;
+      if (!could_start_shard_of_size(data.data() + at + kRecordHead, written, length))
+        damaged("its length field does not fit what follows it");
+      break;
+    }
     // A whole record that does not decode is damage, not a kill: decode_shard's error says what.
     std::vector<Sample> game =
         decode_shard(path_ + " (record " + std::to_string(record) + ")",
@@ -59,6 +70,10 @@ GameJournal::Recovered GameJournal::read(const ShardInfo& expected) const {
     ++r.games;
     at += kRecordHead + length;
   }
+  // A head cut short: what is there must be the start of one.
+  if (at + kRecordHead > data.size() &&
+      std::memcmp(data.data() + at, kRecordMagic, std::min<size_t>(4, data.size() - at)) != 0)
+    damaged("bad magic");
   r.torn_bytes = data.size() - at;
   return r;
 }

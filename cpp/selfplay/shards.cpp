@@ -1,11 +1,10 @@
 #include "selfplay/shards.h"
 
-#include <sys/stat.h>
-
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
+#include <unordered_map>
 
 #include "core/dir_listing.h"
 #include "core/error.h"
@@ -100,6 +99,25 @@ ShardInfo parse_header(const std::string& path, const char* data, size_t file_si
   return h;
 }
 
+// A sample whose numbers are not all finite (a NaN or infinity under an intact checksum) would
+// make every later loss NaN: the record is refused, by file and index. Shares are in [0, 1].
+void check_finite(const std::string& path, uint64_t r, const Sample& s, int num_players) {
+  const auto all_finite = [](const float* p, size_t n) {
+    for (size_t i = 0; i < n; ++i)
+      if (!std::isfinite(p[i])) return false;
+    return true;
+  };
+  const char* bad = !all_finite(s.value.data(), num_players)                  ? "value"
+                    : !all_finite(s.search_value.data(), num_players)         ? "search value"
+                    : !all_finite(s.observation.data(), s.observation.size()) ? "observation"
+                                                                              : nullptr;
+  for (const auto& [index, share] : s.policy)
+    if (!bad && !(share >= 0.0f && share <= 1.0f)) bad = "policy share (not in [0, 1])";
+  if (bad)
+    fail("shard '", path, "': record ", r, " (game ", s.game_id, ", ply ", s.ply,
+         ") has a non-finite or out-of-range ", bad);
+}
+
 void check_expected(const std::string& path, const ShardInfo& h, const ShardInfo& e) {
   if (h.game != e.game) fail("shard '", path, "' is of game '", h.game, "', not '", e.game, "'");
   if (!(h.observation == e.observation) || h.num_actions != e.num_actions ||
@@ -181,7 +199,7 @@ void write_shard(const std::string& path, const ShardInfo& info,
 
 std::vector<Sample> read_shard(const std::string& path, ShardInfo* info_out,
                                const ShardInfo* expected) {
-  return decode_shard(path, read_file(path), info_out, expected);
+  return decode_shard(path, read_file(path, kMaxShardBytes, "shard"), info_out, expected);
 }
 
 std::vector<Sample> decode_shard(const std::string& path, const std::string& data,
@@ -227,28 +245,59 @@ std::vector<Sample> decode_shard(const std::string& path, const std::string& dat
         fail("shard '", path, "': record ", r, " has policy index ", s.policy[k].first,
              " outside [0, ", h.num_actions, ")");
     }
+    check_finite(path, r, s, h.num_players);
   }
   if (info_out) *info_out = h;
   return out;
 }
 
 ShardInfo read_shard_info(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail("cannot open shard '", path, "'");
-  std::string head(1 << 12, '\0');
-  in.read(head.data(), head.size());
-  head.resize(static_cast<size_t>(in.gcount()));
-  struct stat st;
-  if (::stat(path.c_str(), &st) != 0) fail("cannot stat shard '", path, "'");
+  uint64_t size = 0;
+  const std::string head = read_file_head(path, 1 << 12, &size, "shard");
+  if (size > kMaxShardBytes)
+    fail("shard '", path, "' is ", size, " bytes, more than the ", kMaxShardBytes,
+         " bytes a shard can hold");
   // parse_header wants the whole header in memory; names are short, 4 KiB is plenty, and a
   // longer header is reported as truncated, which is what it would look like anyway.
   uint32_t records_crc = 0, version = 0;
   size_t hbytes = 0;
-  if (head.size() >= 16 && get<uint32_t>(head.data(), 12) > head.size() &&
-      static_cast<size_t>(st.st_size) > head.size())
+  if (head.size() >= 16 && get<uint32_t>(head.data(), 12) > head.size() && size > head.size())
     fail("shard '", path, "': header larger than 4 KiB (corrupt)");
-  return parse_header(path, head.data(), static_cast<size_t>(st.st_size), &records_crc, &hbytes,
+  return parse_header(path, head.data(), static_cast<size_t>(size), &records_crc, &hbytes,
                       &version);
+}
+
+bool could_start_shard_of_size(const char* data, size_t n, uint64_t size) {
+  if (size < kFixedHeader || size > kMaxShardBytes) return false;
+  if (std::memcmp(data, kMagic, std::min<size_t>(n, 8)) != 0) return false;
+  if (n < 56) return true;  // the sizes are not written yet
+  const uint64_t records = get<uint64_t>(data, 40), rbytes = get<uint32_t>(data, 52);
+  const uint64_t hbytes = get<uint32_t>(data, 12);
+  return rbytes > 0 && records <= (kMaxShardBytes - hbytes) / rbytes &&
+         hbytes + records * rbytes == size;
+}
+
+void check_shards_disjoint(const std::string& run_dir, const std::vector<long>& indices,
+                           const ShardInfo& expected) {
+  std::unordered_map<uint64_t, long> shard_of_game;
+  for (long index : indices) {
+    const std::string path = shard_path(run_dir, index);
+    const std::string data = read_file(path, kMaxShardBytes, "shard");
+    uint32_t records_crc = 0, version = 0;
+    size_t hbytes = 0;
+    const ShardInfo h =
+        parse_header(path, data.data(), data.size(), &records_crc, &hbytes, &version);
+    check_expected(path, h, expected);
+    if (crc32(data.data() + hbytes, data.size() - hbytes) != records_crc)
+      fail("shard '", path, "': record checksum mismatch (the file is corrupt)");
+    for (uint64_t r = 0; r < h.count; ++r) {
+      const uint64_t id = get<uint64_t>(data.data(), hbytes + r * record_bytes(h, version));
+      const auto [it, first] = shard_of_game.emplace(id, index);
+      if (!first && it->second != index)
+        fail("run '", run_dir, "': shards ", shard_path(run_dir, it->second), " and ", path,
+             " both hold game ", id, " (a shard copied to a second name?); move one away");
+    }
+  }
 }
 
 }  // namespace hz

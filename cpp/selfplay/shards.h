@@ -24,6 +24,9 @@
 namespace hz {
 
 inline constexpr uint32_t kShardVersion = 2;  // writes 2, reads 1 and 2 (docs/formats.md)
+// Bound of a shard file (and of a game journal, which holds fewer games): readers refuse larger
+// files before reading them. Far above shard_games games of the largest variant.
+inline constexpr uint64_t kMaxShardBytes = uint64_t{16} << 30;
 
 struct ShardInfo {
   std::string game;  // AnyGame::full_name() of the variant, e.g. "jumpers(size=8)"
@@ -55,5 +58,14 @@ std::vector<Sample> decode_shard(const std::string& path, const std::string& dat
                                  ShardInfo* info_out = nullptr,
                                  const ShardInfo* expected = nullptr);
 ShardInfo read_shard_info(const std::string& path);  // header only (checks header CRC and size)
+// Checks that no game id is in two of the shards `indices` of a run (a shard copied to a second
+// name would count its games twice): reads each shard whole (checksums, `expected` shape) and
+// throws hz::Error naming both shards and the game.
+void check_shards_disjoint(const std::string& run_dir, const std::vector<long>& indices,
+                           const ShardInfo& expected);
+// Whether `n` bytes could be the start of a shard of exactly `size` bytes (what a kill during a
+// game journal's append leaves): the magic, and the size the header promises, as far as the bytes
+// go. Checksums cannot be checked on a prefix.
+bool could_start_shard_of_size(const char* data, size_t n, uint64_t size);
 
 }  // namespace hz

@@ -1,5 +1,6 @@
 #include "train/checkpoint.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <sstream>
@@ -7,6 +8,7 @@
 #include "core/dir_listing.h"
 #include "core/error.h"
 #include "core/files.h"
+#include "games/registry.h"
 #include "train/trainer_impl.h"
 
 namespace hz {
@@ -69,9 +71,10 @@ CheckpointMeta read_meta(torch::serialize::InputArchive& a, const std::string& p
   return m;
 }
 
-// Checks the container held in `data` (named `path` in errors) and opens its archive.
-void open_archive_bytes(const std::string& path, const std::string& data,
-                        torch::serialize::InputArchive& archive) {
+// Checks the container held in `data` (named `path` in errors) and opens its archive; returns
+// the payload's size.
+uint64_t open_archive_bytes(const std::string& path, const std::string& data,
+                            torch::serialize::InputArchive& archive) {
   if (data.size() < kHeader)
     fail("checkpoint '", path, "' is truncated (", data.size(), " bytes, shorter than its header)");
   if (std::memcmp(data.data(), kMagic, 8) != 0)
@@ -99,11 +102,40 @@ void open_archive_bytes(const std::string& path, const std::string& data,
     // The archive holds TorchScript; its parser throws its own exception types.
     fail("checkpoint '", path, "' cannot be read by LibTorch: ", e.what());
   }
+  return size;
 }
 
-// Reads the file, checks the container and opens the archive.
-void open_archive(const std::string& path, torch::serialize::InputArchive& archive) {
-  open_archive_bytes(path, read_file(path), archive);
+// Checked before a network is built from a checkpoint's stored config, so that a crafted config
+// cannot allocate gigabytes: the network must fit the checkpoint's game variant, and its weights
+// (4 bytes each) must fit in the payload that is to hold them. A game this build does not have
+// (a test's toy game) has no variant to compare with; the size bound holds for every game.
+void check_stored_network(const CheckpointMeta& m, const std::string& path, uint64_t payload) {
+  const NetworkConfig& n = m.network;
+  const std::vector<std::string> names = game_names();
+  if (std::find(names.begin(), names.end(), m.game) != names.end()) {
+    std::shared_ptr<AnyGame> game;
+    try {
+      game = make_game(m.game, GameOptions::parse(m.game_options));
+    } catch (const Error& e) {
+      fail("checkpoint '", path, "': its game cannot be made: ", e.what());
+    }
+    if (!(n.observation == game->observation_shape()) || n.num_actions != game->num_actions() ||
+        n.num_players != game->num_players())
+      fail("checkpoint '", path, "': its network config '", n.to_string(), "' does not fit ",
+           game->full_name(), " (observation ", game->observation_shape().planes, "x",
+           game->observation_shape().height, "x", game->observation_shape().width, ", ",
+           game->num_actions(), " actions, ", game->num_players(), " players)");
+  }
+  if (4.0 * n.parameter_count() > static_cast<double>(payload))
+    fail("checkpoint '", path, "': its network config '", n.to_string(), "' has ",
+         static_cast<uint64_t>(n.parameter_count()), " parameters, more than its ", payload,
+         "-byte payload can hold (the file is corrupt)");
+}
+
+// Reads the file (bounded), checks the container and opens the archive; returns the payload's
+// size.
+uint64_t open_archive(const std::string& path, torch::serialize::InputArchive& archive) {
+  return open_archive_bytes(path, read_file(path, kMaxCheckpointBytes, "checkpoint"), archive);
 }
 
 void check_game(const CheckpointMeta& m, const std::string& path, const std::string& game,
@@ -236,8 +268,9 @@ CheckpointMeta read_checkpoint_meta(const std::string& path) {
 std::unique_ptr<Network> load_checkpoint_network(const std::string& path,
                                                  CheckpointMeta* meta_out) {
   torch::serialize::InputArchive archive, network;
-  open_archive(path, archive);
+  const uint64_t payload = open_archive(path, archive);
   CheckpointMeta meta = read_meta(archive, path);
+  check_stored_network(meta, path, payload);
   auto net = std::make_unique<Network>(meta.network, 0);
   if (!archive.try_read("network", network)) fail("checkpoint '", path, "' lacks its network");
   load_network(*net, network, path);

@@ -34,6 +34,10 @@ struct CheckpointMeta {
   std::array<uint64_t, 4> rng{};  // the trainer's minibatch RNG
 };
 
+// Bound of a checkpoint file: the largest network the config bounds allow (64 blocks of 1024
+// channels, about 5 GB of weights) with Adam's two moments, rounded up.
+inline constexpr uint64_t kMaxCheckpointBytes = uint64_t{32} << 30;
+
 std::string checkpoint_path(const std::string& dir, long step);  // "DIR/ckpt_000400.pt"
 // Steps of the checkpoints in `dir`, ascending (files named ckpt_<digits>.pt).
 std::vector<long> list_checkpoints(const std::string& dir);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <ostream>
 
 #include "core/error.h"
@@ -31,6 +32,12 @@ JsonLine& JsonLine::add(const std::string& k, double value) {
 JsonLine& JsonLine::add(const std::string& k, long value) {
   key(k);
   body_ += std::to_string(value);
+  return *this;
+}
+
+JsonLine& JsonLine::add(const std::string& k, bool value) {
+  key(k);
+  body_ += value ? "true" : "false";
   return *this;
 }
 
@@ -65,6 +72,31 @@ void append_metrics_line(const std::string& run_dir, const JsonLine& line) {
                      ",\"crc32\":\"00000000\"}";
   seal_json_checksum(text);
   append_line_durably(run_dir + "/metrics.jsonl", text);
+}
+
+void check_metrics_file(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return;
+  const std::string text = read_file(path, kMaxReadBytes, "metrics file");
+  bool checksummed_before = false;
+  size_t line_no = 0;
+  for (size_t at = 0; at < text.size();) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view line(text.data() + at, end - at);
+    ++line_no;
+    at = end + 1;
+    if (line.empty()) continue;
+    const auto bad = [&](const char* why) {
+      fail("metrics file '", path, "': line ", line_no, " ", why,
+           "; move the file away to resume without its history");
+    };
+    if (line.front() != '{' || line.back() != '}') bad("is not a JSON metrics line");
+    const JsonChecksum checksum = check_json_checksum(line);
+    if (checksum == JsonChecksum::kMismatch) bad("does not match its checksum (it is corrupt)");
+    if (checksum == JsonChecksum::kAbsent && checksummed_before)
+      bad("has no checksum, after lines that have one (it is corrupt)");
+    checksummed_before = checksummed_before || checksum == JsonChecksum::kMatches;
+  }
 }
 
 namespace {

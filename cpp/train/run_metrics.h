@@ -44,6 +44,7 @@ class JsonLine {
   JsonLine& add(const std::string& key, const std::string& value);
   JsonLine& add(const std::string& key, const char* value) { return add(key, std::string(value)); }
   JsonLine& add(const std::string& key, const std::vector<long>& values);  // a JSON array
+  JsonLine& add(const std::string& key, bool value);
   std::string str() const { return "{" + body_ + "}"; }
 
  private:
@@ -56,6 +57,12 @@ inline constexpr int kMetricsVersion = 1;
 // Appends one line to RUN/metrics.jsonl, flushed to disk: the line's fields between a leading
 // "metrics_version" and a trailing "crc32" (core/files.h, seal_json_checksum).
 void append_metrics_line(const std::string& run_dir, const JsonLine& line);
+
+// Checks every line of a metrics file (after a torn last line was cut off): a line whose checksum
+// does not match, a line that is not a JSON object, and a line without a checksum after one with
+// it (only a run written before checksums were added has such lines, all before the first
+// checksummed one) are errors naming the file and the line. An absent file is fine.
+void check_metrics_file(const std::string& path);
 
 class ProgressLog {
  public:

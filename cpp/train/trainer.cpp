@@ -211,6 +211,13 @@ TrainStats step_on_parts(Trainer::Impl& m, const TrainBatch* const* parts, size_
     BatchTensors t = to_tensors(m.network->config(), *parts[i]);
     m.optimizer->zero_grad();
     Losses l = compute_losses(m.network->impl().net, t, m.config.value_loss_weight);
+    // A non-finite loss would make every later weight NaN: stop before the optimizer's update,
+    // so that the run ends with this message and never writes a checkpoint of a broken network.
+    if (!std::isfinite(l.stats.loss))
+      fail("training step ", m.step + 1, ": the loss is not finite (", l.stats.loss, ": policy ",
+           l.stats.policy_loss, ", value ", l.stats.value_loss,
+           "); stopped before the update (a non-finite number in the batch, or a diverging "
+           "network)");
     l.total.backward();
     if (flatten) gather_gradients(params, m.flat_gradients, i == 0);
     mean.loss += l.stats.loss / count;

@@ -87,7 +87,8 @@ struct TrainingRun::State {
   void stop_selfplay(std::thread& thread);
   TrainStats train_step();
   bool train_loop(const std::atomic<bool>& stop);
-  void final_evaluation(const std::string& ckpt, const std::atomic<bool>& stop);
+  // Returns false when a stop request interrupted it (its metrics line says so).
+  bool final_evaluation(const std::string& ckpt, const std::atomic<bool>& stop);
 };
 
 void TrainingRun::State::prepare() {
@@ -140,6 +141,7 @@ void TrainingRun::State::resume() {
   if (const size_t torn = drop_torn_last_line(dir + "/metrics.jsonl"))
     out << "warning: " << dir << "/metrics.jsonl ended in a torn line (" << torn
         << " bytes, an interrupted append); dropped it, the lines before it are kept\n";
+  check_metrics_file(dir + "/metrics.jsonl");
   recover_journal();
   const std::vector<long> shards = list_shards(dir);
   for (long index : shards) {
@@ -151,6 +153,7 @@ void TrainingRun::State::resume() {
     samples += h.count;
     next_game_id = std::max(next_game_id, h.next_game_id);
   }
+  check_shards_disjoint(dir, shards, shard_info);
   next_shard = shards.empty() ? 0 : shards.back() + 1;
   std::vector<std::vector<Sample>> newest;
   size_t kept = 0;
@@ -166,6 +169,10 @@ void TrainingRun::State::resume() {
     const CheckpointMeta meta =
         load_checkpoint(path, *trainer, cfg.game, game->options().to_string());
     clock.resume(meta.elapsed_s);
+    if (shards.empty() && meta.games > 0)
+      out << "warning: " << dir << "/shards holds no shards, but " << path << " counts "
+          << meta.games << " games: their samples are gone (was the folder removed?); the replay "
+          << "window starts empty\n";
     games = std::max<uint64_t>(games, meta.games);
     samples = std::max<uint64_t>(samples, meta.samples);
     out << "resuming " << dir << " from " << path << ": step " << meta.step << ", " << games
@@ -300,9 +307,9 @@ bool TrainingRun::State::train_loop(const std::atomic<bool>& stop) {
   }
 }
 
-void TrainingRun::State::final_evaluation(const std::string& ckpt, const std::atomic<bool>& stop) {
+bool TrainingRun::State::final_evaluation(const std::string& ckpt, const std::atomic<bool>& stop) {
   const EvalConfig& e = cfg.eval;
-  if (e.games <= 0) return;
+  if (e.games <= 0) return true;
   const long sims = e.simulations > 0 ? e.simulations : cfg.selfplay.mcts.simulations;
   // Built directly, not parsed from text: the checkpoint path may hold ',' or '='.
   const AgentSpec net{"mcts",
@@ -329,6 +336,10 @@ void TrainingRun::State::final_evaluation(const std::string& ckpt, const std::at
                 sims, r.wins, r.draws, r.losses, result.games_played(), r.score(), mean_return,
                 result.seconds);
   out << line;
+  const bool interrupted = stop;  // then the counts are partial: marked, never taken as final
+  if (interrupted)
+    out << "stopped during the final evaluation (" << result.games_played() << " of " << e.games
+        << " games); its metrics line is marked interrupted\n";
   out.flush();
   append_metrics_line(dir, JsonLine()
                                .add("kind", "eval")
@@ -342,7 +353,9 @@ void TrainingRun::State::final_evaluation(const std::string& ckpt, const std::at
                                .add("draws", r.draws)
                                .add("losses", r.losses)
                                .add("score", r.score())
-                               .add("mean_return", mean_return));
+                               .add("mean_return", mean_return)
+                               .add("interrupted", interrupted));
+  return !interrupted;
 }
 
 TrainingRun::TrainingRun(const RunConfig& config, std::string run_dir, std::ostream& out,
@@ -397,7 +410,7 @@ RunSummary TrainingRun::run(const std::atomic<bool>& stop_requested) {
     s.out << "run already complete at step " << s.trainer->step() << " (" << s.games << " games)\n";
   }
   if (s.cluster) s.cluster->finish();
-  if (finished && !stop_requested) s.final_evaluation(last, stop_requested);
+  if (finished && !stop_requested) finished = s.final_evaluation(last, stop_requested);
   summary.step = s.trainer->step();
   summary.games = s.games;
   summary.samples = s.samples;

@@ -38,7 +38,8 @@ class RunCluster;
 struct RunSummary {
   long step = 0;
   uint64_t games = 0, samples = 0;
-  bool finished = false;  // reached total_steps / total_games (not stopped early)
+  // Reached total_steps / total_games and finished the final evaluation (not stopped early).
+  bool finished = false;
   std::string last_checkpoint;
 };
 

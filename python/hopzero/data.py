@@ -20,6 +20,8 @@ import zlib
 
 import numpy as np
 
+from ._files import read_regular_file
+
 __all__ = [
     "read_metrics", "metrics_columns", "read_ladder", "read_ladder_json", "ladder_curve",
     "list_checkpoints", "read_shard", "read_shards", "shard_dtype", "dense_policies",
@@ -51,6 +53,7 @@ def read_metrics(run_dir: str) -> list[dict]:
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     records = []
+    checksummed = False
     last = max((i for i, line in enumerate(lines) if line.strip()), default=-1)
     for i, line in enumerate(lines):
         if not line.strip():
@@ -65,13 +68,16 @@ def read_metrics(run_dir: str) -> list[dict]:
         if not isinstance(record, dict):
             raise ValueError(f"{path}:{i + 1}: not a JSON object")
         version = record.pop("metrics_version", None)
-        if version is not None:  # lines of runs before the version (and checksum) was added have neither
-            if version != METRICS_VERSION:
-                raise ValueError(f"{path}:{i + 1}: metrics format version {version} is not "
-                                 f"supported (this reader reads version {METRICS_VERSION})")
-            if json_checksum(line) is not True:
-                raise ValueError(f"{path}:{i + 1}: checksum mismatch or missing (the line is corrupt)")
-            record.pop("crc32", None)
+        checksum = json_checksum(line)
+        # Lines of runs before the version (and checksum) was added have neither, and come
+        # before every line that has them.
+        if version is not None and version != METRICS_VERSION:
+            raise ValueError(f"{path}:{i + 1}: metrics format version {version} is not "
+                             f"supported (this reader reads version {METRICS_VERSION})")
+        if checksum is False or (checksum is None and (version is not None or checksummed)):
+            raise ValueError(f"{path}:{i + 1}: checksum mismatch or missing (the line is corrupt)")
+        checksummed = checksummed or checksum is True
+        record.pop("crc32", None)
         records.append(record)
     return records
 
@@ -166,6 +172,8 @@ def list_checkpoints(run_dir: str) -> list[tuple[int, str]]:
 
 SHARD_MAGIC = b"HZSHARD\0"
 SHARD_VERSION = 2  # written by this build; versions 1 and 2 are read
+MAX_SHARD_BYTES = 16 << 30  # the C++ readers' bound (selfplay/shards.h)
+MAX_PLAYERS = 6  # kMaxPlayers (games/game.h)
 _SHARD_FIXED_HEADER = 80
 NO_POLICY_TARGET = 1  # record flag: a fast search (playout cap randomization), value target only
 
@@ -191,8 +199,7 @@ def read_shard(path: str) -> dict:
     ``observation_shape``, ``num_actions``, ``num_players``, ``policy_slots``, ``games``) and the
     records as a numpy structured array under ``records``. Raises ValueError naming the file if it
     is truncated, corrupt or of another version."""
-    with open(path, "rb") as f:
-        data = f.read()
+    data = read_regular_file(path, MAX_SHARD_BYTES, "shard")
     if len(data) < _SHARD_FIXED_HEADER:
         raise ValueError(f"shard {path}: truncated ({len(data)} bytes, shorter than a header)")
     if data[:8] != SHARD_MAGIC:
@@ -201,12 +208,18 @@ def read_shard(path: str) -> dict:
      record_bytes, name_bytes, records_crc, header_crc) = struct.unpack_from("<IIiiiiiiQIIIII", data, 8)
     if version not in (1, 2):
         raise ValueError(f"shard {path}: format version {version} is not supported")
-    if len(data) < header_bytes or name_bytes > header_bytes - _SHARD_FIXED_HEADER:
+    if (header_bytes < _SHARD_FIXED_HEADER or header_bytes > 1 << 20 or len(data) < header_bytes
+            or name_bytes > header_bytes - _SHARD_FIXED_HEADER):
         raise ValueError(f"shard {path}: truncated or corrupt header")
     header = bytearray(data[:header_bytes])
     header[64:68] = b"\0\0\0\0"
     if zlib.crc32(bytes(header)) != header_crc:
         raise ValueError(f"shard {path}: header checksum mismatch")
+    # The C++ reader's bounds (selfplay/shards.cpp), checked before sizes are computed from them.
+    dims_ok = all(0 < d <= 1 << 12 for d in (planes, height, width))
+    if (not dims_ok or planes * height * width > 1 << 24 or not 0 < num_actions <= 1 << 24
+            or not 0 < num_players <= MAX_PLAYERS or not 0 < slots <= num_actions):
+        raise ValueError(f"shard {path}: corrupt header (shape or counts out of range)")
     dtype = shard_dtype(planes, height, width, num_players, slots, version)
     if dtype.itemsize != record_bytes:
         raise ValueError(f"shard {path}: record size {record_bytes}, expected {dtype.itemsize}")
@@ -215,6 +228,8 @@ def read_shard(path: str) -> dict:
         raise ValueError(f"shard {path}: {len(data)} bytes, the header promises {expected}")
     if zlib.crc32(data[header_bytes:]) != records_crc:
         raise ValueError(f"shard {path}: record checksum mismatch (the file is corrupt)")
+    records = np.frombuffer(data, dtype, count, offset=header_bytes)
+    _check_shard_records(path, records, num_actions, num_players, slots)
     return {
         "version": version,
         "game": data[80:80 + name_bytes].decode("utf-8"),
@@ -224,8 +239,36 @@ def read_shard(path: str) -> dict:
         "num_players": num_players,
         "policy_slots": slots,
         "games": games,
-        "records": np.frombuffer(data, dtype, count, offset=header_bytes),
+        "records": records,
     }
+
+
+def _check_shard_records(path, records, num_actions: int, num_players: int, slots: int) -> None:
+    """The C++ reader's record checks (selfplay/shards.cpp), naming the first bad record."""
+    def first(bad, why):
+        rows = np.flatnonzero(bad)
+        if rows.size:
+            r = int(rows[0])
+            raise ValueError(f"shard {path}: record {r} (game {int(records['game_id'][r])}, ply "
+                             f"{int(records['ply'][r])}) {why}")
+
+    counts = records["policy_count"]
+    first((counts < 0) | (counts > slots), f"has a policy count outside [0, {slots}]")
+    first((records["player"] < 0) | (records["player"] >= num_players),
+          f"has a player outside [0, {num_players})")
+    used = np.arange(slots)[None, :] < counts[:, None]
+    index = records["policy_index"]
+    first(np.any(used & ((index < 0) | (index >= num_actions)), axis=1),
+          f"has a policy index outside [0, {num_actions})")
+    first(~np.all(np.isfinite(records["values"]), axis=1), "has a non-finite value")
+    if "search_values" in records.dtype.names:
+        first(~np.all(np.isfinite(records["search_values"]), axis=1),
+              "has a non-finite search value")
+    first(~np.all(np.isfinite(records["observation"].reshape(len(records), -1)), axis=1),
+          "has a non-finite observation")
+    share = records["policy_prob"]
+    first(np.any(used & ~((share >= 0) & (share <= 1)), axis=1),
+          "has a policy share that is not in [0, 1]")
 
 
 def read_shards(run_dir: str) -> dict:
@@ -240,9 +283,14 @@ def read_shards(run_dir: str) -> dict:
     shards = [read_shard(p) for p in paths]
     width = max(s["policy_slots"] for s in shards)
     out = {"game": shards[0]["game"], "num_actions": shards[0]["num_actions"]}
+    shard_of_game = {}
     for s, p in zip(shards, paths):
         if s["game"] != out["game"]:
             raise ValueError(f"shard {p}: game {s['game']}, the run's first shard has {out['game']}")
+        for game_id in np.unique(s["records"]["game_id"]).tolist():
+            other = shard_of_game.setdefault(game_id, p)
+            if other != p:  # a shard copied to a second name would count its games twice
+                raise ValueError(f"shards {other} and {p} both hold game {game_id}")
     for key in ("observation", "values", "game_id", "ply", "player"):
         out[key] = np.concatenate([s["records"][key] for s in shards])
     out["search_values"] = np.concatenate([

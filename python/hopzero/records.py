@@ -11,6 +11,9 @@ import tempfile
 
 from . import _core
 from ._core import GameRecord
+from ._files import read_regular_file
+
+MAX_RECORD_BYTES = 64 << 20  # the C++ reader's bound (eval/record.h)
 
 __all__ = ["GameRecord", "from_actions", "parse", "format", "read", "write", "states"]
 
@@ -27,8 +30,7 @@ def format(record: GameRecord) -> str:  # noqa: A001 - mirrors the C++ name
 
 def read(path: str) -> GameRecord:
     """The record in a file."""
-    with open(path, encoding="utf-8") as f:
-        return parse(f.read(), path)
+    return parse(read_regular_file(path, MAX_RECORD_BYTES, "game record").decode("utf-8"), path)
 
 
 def write(path: str, record: GameRecord) -> None:

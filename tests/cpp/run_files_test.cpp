@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -216,6 +217,121 @@ TEST_F(RunFiles, DamagedShardStopsTheResumeNamingIt) {
     EXPECT_TRUE(contains(msg, name)) << what << ": " << msg;
     EXPECT_TRUE(contains(msg, what)) << msg;
   }
+}
+
+// A NaN under an intact checksum (issue 14): it used to make every later loss null and every
+// later checkpoint NaN. The resume stops, naming the shard and the record.
+TEST_F(RunFiles, NonFiniteSampleInAShardStopsTheResumeNamingIt) {
+  const std::string dir = copy("nan_shard");
+  const long newest = list_shards(dir).back();
+  ShardInfo info;
+  std::vector<Sample> samples = read_shard(shard_path(dir, newest), &info);
+  ASSERT_GT(samples.size(), 3u);
+  samples[3].observation[0] = std::nanf("");
+  write_shard(shard_path(dir, newest), info, samples);
+  const std::string msg = error_of([&] { run_to(dir, 20); });
+  EXPECT_TRUE(contains(msg, "shard '" + shard_path(dir, newest) + "': record 3")) << msg;
+  EXPECT_TRUE(contains(msg, "non-finite")) << msg;
+  EXPECT_EQ(list_checkpoints(dir), std::vector<long>{10}) << "nothing new written";
+}
+
+// Damage in the middle of metrics.jsonl used to be accepted on resume (only a torn last line is
+// what a kill leaves).
+TEST_F(RunFiles, DamagedMetricsLineStopsTheResumeNamingTheLine) {
+  const std::string original = read_file(*base_ + "/metrics.jsonl");
+  const size_t second = original.find('\n') + 1;  // where line 2 starts
+  ASSERT_LT(second, original.size());
+  std::string mismatch = original;
+  const size_t digit = mismatch.find("\"step\":", second) + 7;
+  mismatch[digit] = mismatch[digit] == '9' ? '8' : '9';
+  std::string no_checksum = original;
+  const size_t crc = no_checksum.find(",\"crc32\"", second);
+  no_checksum.erase(crc, no_checksum.find('}', crc) - crc);
+  const std::vector<std::pair<std::string, std::string>> damages = {
+      {"is not a JSON metrics line",
+       original.substr(0, second) + "garbage\n" + original.substr(second)},
+      {"does not match its checksum", mismatch},
+      {"has no checksum, after lines that have one", no_checksum}};
+  for (const auto& [says, content] : damages) {
+    const std::string dir = copy("metrics_damage");
+    write_file_atomically(dir + "/metrics.jsonl", content);
+    const std::string msg = error_of([&] { run_to(dir, 20); });
+    EXPECT_TRUE(contains(msg, dir + "/metrics.jsonl': line 2 " + says)) << msg;
+  }
+}
+
+// A shard copied to a second name used to be read twice (its games counted twice).
+TEST_F(RunFiles, ShardsHoldingTheSameGameStopTheResume) {
+  const std::string dir = copy("shard_copy");
+  const long newest = list_shards(dir).back();
+  fs::copy_file(shard_path(dir, newest), shard_path(dir, newest + 5));
+  const std::string msg = error_of([&] { run_to(dir, 20); });
+  EXPECT_TRUE(contains(msg, "shards " + shard_path(dir, newest) + " and " +
+                                shard_path(dir, newest + 5) + " both hold game"))
+      << msg;
+  EXPECT_EQ(list_checkpoints(dir), std::vector<long>{10}) << "nothing new written";
+}
+
+TEST_F(RunFiles, RunWithoutItsShardsFolderResumesWithAWarning) {
+  const std::string dir = copy("no_shards");
+  fs::remove_all(dir + "/shards");
+  std::string printed;
+  EXPECT_TRUE(run_to(dir, 20, &printed).finished);
+  EXPECT_TRUE(contains(printed, "warning: " + dir + "/shards holds no shards, but " +
+                                    checkpoint_path(dir, 10) + " counts"))
+      << printed;
+}
+
+// A newest checkpoint that cannot be read used to be skipped: the run resumed from an older one.
+TEST_F(RunFiles, UnreadableNewestCheckpointStopsTheResumeNamingIt) {
+  for (const std::string kind : {"directory", "symlink to /dev/zero"}) {
+    const std::string dir = copy("ckpt_unreadable");
+    const std::string newest = checkpoint_path(dir, 20);
+    if (kind == "directory")
+      fs::create_directory(newest);
+    else
+      fs::create_symlink("/dev/zero", newest);
+    const std::string msg = error_of([&] { run_to(dir, 30); });
+    EXPECT_TRUE(contains(msg, "checkpoint '" + newest + "': it is a")) << kind << ": " << msg;
+    EXPECT_FALSE(fs::exists(checkpoint_path(dir, 30))) << kind;
+  }
+}
+
+// Output that requests a stop once the run prints `trigger` (as SIGTERM does in the CLI).
+class StopOnText : public std::stringbuf {
+ public:
+  StopOnText(std::string trigger, std::atomic<bool>& stop)
+      : trigger_(std::move(trigger)), stop_(stop) {}
+
+ protected:
+  int sync() override {
+    if (str().find(trigger_) != std::string::npos) stop_ = true;
+    return 0;
+  }
+
+ private:
+  std::string trigger_;
+  std::atomic<bool>& stop_;
+};
+
+// A stop request during the final evaluation used to end the run as finished (exit 0) with the
+// partial evaluation recorded as final.
+TEST_F(RunFiles, StopDuringTheFinalEvaluationMarksItInterrupted) {
+  const std::string dir = copy("eval_stop");
+  Config c = Config::load_file(std::string(HZ_SOURCE_DIR) + "/configs/tiny_alquerque.yaml");
+  c.set_override("training.total_steps=10");
+  c.set_override("evaluation.games=500");
+  std::atomic<bool> stop{false};
+  StopOnText buffer("evaluating the final network", stop);
+  std::ostream out(&buffer);
+  const RunSummary s = TrainingRun(RunConfig::from_config(c), dir, out).run(stop);
+  EXPECT_FALSE(s.finished) << "the CLI exits 0 only for a finished run";
+  EXPECT_TRUE(contains(buffer.str(), "stopped during the final evaluation")) << buffer.str();
+  std::istringstream lines(read_file(dir + "/metrics.jsonl"));
+  std::string line, last;
+  while (std::getline(lines, line)) last = line;
+  EXPECT_TRUE(contains(last, "\"kind\":\"eval\"") && contains(last, "\"interrupted\":true"))
+      << last;
 }
 
 }  // namespace

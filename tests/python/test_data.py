@@ -81,16 +81,16 @@ def write_shard(path, name, planes, height, width, actions, players, slots, reco
         f.write(bytes(header) + body)
 
 
-def sample_records(n, planes=2, h=3, w=3, seed=0):
+def sample_records(n, planes=2, h=3, w=3, seed=0, first_game=7):
     rng = np.random.default_rng(seed)
-    return [{"game_id": 7 + i // 3, "ply": i % 3, "player": i % 2, "values": [1.0, -1.0],
+    return [{"game_id": first_game + i // 3, "ply": i % 3, "player": i % 2, "values": [1.0, -1.0],
              "observation": rng.random((planes, h, w)),
              "policy": [(i % 5, 0.75), (9, 0.25)]} for i in range(n)]
 
 
 def test_shards_read_back_what_was_written(tmp_path):
     os.makedirs(tmp_path / "shards")
-    a, b = sample_records(4), sample_records(3, seed=1)
+    a, b = sample_records(4), sample_records(3, seed=1, first_game=9)  # a holds games 7 and 8
     write_shard(tmp_path / "shards" / "shard_000000.bin", "toy(size=3)", 2, 3, 3, 10, 2, 3, a)
     write_shard(tmp_path / "shards" / "shard_000001.bin", "toy(size=3)", 2, 3, 3, 10, 2, 2, b)
     one = data.read_shard(str(tmp_path / "shards" / "shard_000000.bin"))

@@ -43,7 +43,7 @@ Alquerque::Alquerque(const GameOptions& resolved) : options_(resolved) {
   else if (diag == "none")
     diagonals_ = Diagonals::kNone;
   else
-    fail("alquerque: option 'diagonals' cannot be '", diag, "'; it must be odd, even or none");
+    fail("alquerque: option 'diagonals' cannot be ", quote(diag), "; it must be odd, even or none");
   max_plies_ = static_cast<int>(resolved.get_int("max_plies"));
   if (max_plies_ < 1 || max_plies_ > 10000)
     fail("alquerque: option 'max_plies' must be in [1, 10000], not ", max_plies_);

@@ -77,19 +77,19 @@ const char* kActionHelp =
 
 // One atomic action from its text, without checking legality. Throws naming the text.
 Action read_action(std::string_view text) {
-  auto quoted = [&] { return str_cat("'", text, "'"); };  // built only for an error
+  auto quoted = [&] { return str_cat(quote(text)); };  // built only for an error
   if (iequals(text, "stop")) return kStop;
   if (text.size() >= 4 && iequals(text.substr(0, 4), "huff")) {
     const std::string_view where = trim(text.substr(4));
     const int p = parse_point(where);
-    if (p < 0) fail(quoted(), ": '", where, "' is not a point ", kPointHelp);
+    if (p < 0) fail(quoted(), ": ", quote(where), " is not a point ", kPointHelp);
     return kHuffBase + p;
   }
   if (text.size() != 5 || (text[2] != '-' && text[2] != 'x' && text[2] != 'X'))
     fail(quoted(), " is not an action: ", kActionHelp);
   const int from = parse_point(text.substr(0, 2)), to = parse_point(text.substr(3, 2));
-  if (from < 0) fail(quoted(), ": '", text.substr(0, 2), "' is not a point ", kPointHelp);
-  if (to < 0) fail(quoted(), ": '", text.substr(3, 2), "' is not a point ", kPointHelp);
+  if (from < 0) fail(quoted(), ": ", quote(text.substr(0, 2)), " is not a point ", kPointHelp);
+  if (to < 0) fail(quoted(), ": ", quote(text.substr(3, 2)), " is not a point ", kPointHelp);
   const int dr = row_of(to) - row_of(from), dc = col_of(to) - col_of(from);
   const bool is_step = text[2] == '-';
   const int unit = is_step ? 1 : 2;
@@ -209,7 +209,7 @@ Action AlquerqueState::parse_action(std::string_view text) const {
   legal_actions(legal);
   std::string list;
   for (Action b : legal) list += str_cat(list.empty() ? "" : ", ", action_to_string(b));
-  fail("'", t, "' is not legal here: ", why, "; legal: ", list.empty() ? "none" : list);
+  fail(quote(t), " is not legal here: ", why, "; legal: ", list.empty() ? "none" : list);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -249,12 +249,13 @@ std::vector<Action> AlquerqueState::parse_turn(std::string_view text) const {
   std::vector<Action> out;
   auto take = [&](std::string_view action_text) {
     if (s.is_terminal() || s.current_player() != player)
-      fail("in turn '", trim(text), "': '", action_text, "' comes after the end of the turn");
+      fail("in turn ", quote(trim(text)), ": ", quote(action_text),
+           " comes after the end of the turn");
     Action a;
     try {
       a = s.parse_action(action_text);
     } catch (const Error& e) {
-      fail("in turn '", trim(text), "': ", e.what());
+      fail("in turn ", quote(trim(text)), ": ", e.what());
     }
     out.push_back(a);
     s.apply(a);
@@ -262,7 +263,7 @@ std::vector<Action> AlquerqueState::parse_turn(std::string_view text) const {
   for (size_t i = 0; i < tokens.size(); ++i) {
     std::string_view tok = tokens[i];
     if (iequals(tok, "huff")) {
-      if (i + 1 == tokens.size()) fail("in turn '", trim(text), "': 'huff' needs a point");
+      if (i + 1 == tokens.size()) fail("in turn ", quote(trim(text)), ": 'huff' needs a point");
       take(str_cat("huff ", tokens[++i]));
       continue;
     }
@@ -274,13 +275,13 @@ std::vector<Action> AlquerqueState::parse_turn(std::string_view text) const {
     const bool unfinished = tok.size() > 3 && tok.substr(tok.size() - 3) == "...";
     if (unfinished) tok.remove_suffix(3);
     if ((tok.size() - 2) % 3 != 0)
-      fail("in turn '", trim(text), "': '", tokens[i],
-           "' is not a chain of captures like 'd4xd2xb2'");
+      fail("in turn ", quote(trim(text)), ": ", quote(tokens[i]),
+           " is not a chain of captures like 'd4xd2xb2'");
     for (size_t k = 0; k + 2 < tok.size(); k += 3) take(tok.substr(k, 5));
     const bool chain_open = !s.is_terminal() && s.chain_point() >= 0;
     if (unfinished && !chain_open)
-      fail("in turn '", trim(text), "': '", tokens[i],
-           "' marks the chain unfinished, but the piece cannot capture again");
+      fail("in turn ", quote(trim(text)), ": ", quote(tokens[i]),
+           " marks the chain unfinished, but the piece cannot capture again");
     // The chain ends the turn: when the piece could go on, the stop is implied.
     if (!unfinished && chain_open && i + 1 == tokens.size()) {
       out.push_back(kStop);
@@ -388,25 +389,25 @@ void Alquerque::read_history(std::string_view text, const std::string& where, St
     const auto res = std::from_chars(e.data(), e.data() + e.size(), v, 16);
     if (res.ec != std::errc() || res.ptr != e.data() + e.size() || (v >> (2 * kPoints + 1)) ||
         (v & (v >> kPoints) & kBoardMask))
-      fail(where, ": history entry '", e, "' is not a packed position");
+      fail(where, ": history entry ", quote(e), " is not a packed position");
     if (i > 0) {
       const int step = step_between(*this, previous, v);
       if (step < 0)
-        fail(where, ": history entries ", i, " and ", i + 1, " ('", entries[i - 1], "', '", e,
-             "') are not one step apart");
+        fail(where, ": history entries ", i, " and ", i + 1, " (", quote(entries[i - 1]), ", ",
+             quote(e), ") are not one step apart");
       s.history_steps_[i - 1] = static_cast<uint8_t>(step);
     }
     previous = v;
   }
   if (previous != pack_position(s.pieces_[0], s.pieces_[1], s.to_move_))
-    fail(where, ": the last history entry '", entries.back(),
-         "' is not the position itself (board and mover)");
+    fail(where, ": the last history entry ", quote(entries.back()),
+         " is not the position itself (board and mover)");
   s.history_len_ = static_cast<int16_t>(entries.size());
 }
 
 AlquerqueState Alquerque::deserialize(std::string_view text) const {
   const std::vector<std::string_view> fields = split(text, ' ');
-  auto quoted = [&] { return str_cat("alquerque state '", trim(text), "'"); };
+  auto quoted = [&] { return str_cat("alquerque state ", quote(trim(text))); };
   if (fields.size() != 8)
     fail(quoted(),
          ": expected 8 fields (board, mover, chain=, huff=, last=, turns=, moves=, "
@@ -424,7 +425,7 @@ AlquerqueState Alquerque::deserialize(std::string_view text) const {
       else if (ch == 'B')
         s.pieces_[1] |= bit(r * kSide + c);
       else if (ch != '.')
-        fail(quoted(), ": '", ch, "' on the board is not W, B or '.'");
+        fail(quoted(), ": ", quote(ch), " on the board is not W, B or '.'");
     }
   }
   for (int player = 0; player < 2; ++player)
@@ -435,19 +436,19 @@ AlquerqueState Alquerque::deserialize(std::string_view text) const {
   const int me = s.to_move_;
   auto value_of = [&](std::string_view field, std::string_view key) {
     if (field.substr(0, key.size()) != key)
-      fail(quoted(), ": expected '", key, "...', found '", field, "'");
+      fail(quoted(), ": expected '", key, "...', found ", quote(field));
     return field.substr(key.size());
   };
   auto number = [&](std::string_view v, std::string_view what) {
     int n = 0;
     const auto res = std::from_chars(v.data(), v.data() + v.size(), n);
     if (res.ec != std::errc() || res.ptr != v.data() + v.size() || n < 0)
-      fail(quoted(), ": ", what, " '", v, "' is not a non-negative integer");
+      fail(quoted(), ": ", what, " ", quote(v), " is not a non-negative integer");
     return n;
   };
   auto point = [&](std::string_view v, std::string_view what) {
     const int p = parse_point(v);
-    if (p < 0) fail(quoted(), ": ", what, " '", v, "' is not a point ", kPointHelp);
+    if (p < 0) fail(quoted(), ": ", what, " ", quote(v), " is not a point ", kPointHelp);
     return p;
   };
 
@@ -466,7 +467,7 @@ AlquerqueState Alquerque::deserialize(std::string_view text) const {
     for (std::string_view h : split(huff, ',')) {
       const int p = point(h, "huffable piece");
       if (!has(s.pieces_[me ^ 1], p))
-        fail(quoted(), ": huffable '", h, "' is not a ", player_name(me ^ 1), " piece");
+        fail(quoted(), ": huffable ", quote(h), " is not a ", player_name(me ^ 1), " piece");
       s.huffable_ |= bit(p);
     }
   }
@@ -478,7 +479,8 @@ AlquerqueState Alquerque::deserialize(std::string_view text) const {
       fail(quoted(), ": a previous step given, but no_back_and_forth is off");
     const Action a =
         lasts[player].size() == 5 && lasts[player][2] == '-' ? read_action(lasts[player]) : -1;
-    if (a < 0) fail(quoted(), ": previous step '", lasts[player], "' is not a step like 'c2-c3'");
+    if (a < 0)
+      fail(quoted(), ": previous step ", quote(lasts[player]), " is not a step like 'c2-c3'");
     s.last_from_[player] = static_cast<int8_t>(a / kDirs);
     s.last_to_[player] = static_cast<int8_t>(a / kDirs + kDelta[a % kDirs]);
   }

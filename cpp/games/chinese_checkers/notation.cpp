@@ -22,7 +22,7 @@ std::string hole_name(int hole) {
 int parse_hole(std::string_view text) {
   const BoardTables& t = board();
   auto bad = [&](auto&&... why) -> int {
-    fail("'", std::string(text), "' is not a hole: ", why...,
+    fail(quote(std::string(text)), " is not a hole: ", why...,
          " (holes are a row letter a-q from the top and a number from the left, e.g. q1, i5)");
   };
   if (text.size() < 2 || text.size() > 3) bad("expected a letter and a number");
@@ -67,7 +67,7 @@ std::string ChineseCheckersState::action_to_string(Action a) const {
 
 Action ChineseCheckersState::parse_action(std::string_view raw) const {
   const std::string_view text = trim(raw);
-  if (is_terminal()) fail("cannot play '", std::string(text), "': the game is over");
+  if (is_terminal()) fail("cannot play ", quote(std::string(text)), ": the game is over");
   ActionList legal;
   legal_actions(legal);
   if (is_pass_text(text)) {
@@ -78,8 +78,8 @@ Action ChineseCheckersState::parse_action(std::string_view raw) const {
   }
   const size_t dash = text.find('-');
   if (text.empty() || dash == std::string_view::npos)
-    fail("cannot read move '", std::string(text),
-         "': expected 'from-to' with hole names (e.g. n2-m6) or 'pass'");
+    fail("cannot read move ", quote(std::string(text)),
+         ": expected 'from-to' with hole names (e.g. n2-m6) or 'pass'");
   const int from = cc::parse_hole(trim(text.substr(0, dash)));
   const int to = cc::parse_hole(trim(text.substr(dash + 1)));
   const Action a = ChineseCheckers::move_action(from, to);

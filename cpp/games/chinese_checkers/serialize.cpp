@@ -49,7 +49,7 @@ std::string ChineseCheckersState::serialize() const {
 
 ChineseCheckersState ChineseCheckers::deserialize(std::string_view text) const {
   auto bad = [&](auto&&... why) {
-    fail("cannot read chinese_checkers state '", std::string(text), "': ", why...);
+    fail("cannot read chinese_checkers state ", quote(std::string(text)), ": ", why...);
   };
   std::string_view fields[4];
   std::string_view rest = text;
@@ -68,12 +68,12 @@ ChineseCheckersState ChineseCheckers::deserialize(std::string_view text) const {
     const char c = holes[h];
     if (c == '.') continue;
     if (c < '0' || c >= '0' + players_)
-      bad("hole ", h, " holds '", c, "'; expected '.' or a player digit 0-", players_ - 1);
+      bad("hole ", h, " holds ", quote(c), "; expected '.' or a player digit 0-", players_ - 1);
     s.place(c - '0', h);
   }
   int ply = 0;
   if (!read_int(fields[2], &ply) || ply < 0 || ply > max_plies_)
-    bad("ply '", std::string(fields[2]), "' is not an integer in [0, ", max_plies_, "]");
+    bad("ply ", quote(std::string(fields[2])), " is not an integer in [0, ", max_plies_, "]");
   s.move_number_ = ply;
 
   std::string_view statuses = fields[3];
@@ -91,13 +91,13 @@ ChineseCheckersState ChineseCheckers::deserialize(std::string_view text) const {
                read_int(token.substr(1), &order) && order >= 0 && order < players_) {
       const bool finished = token[0] == 'f';
       bool* seen = finished ? finished_seen : out_seen;
-      if (seen[order]) bad("two players share status '", std::string(token), "'");
+      if (seen[order]) bad("two players share status ", quote(std::string(token)));
       seen[order] = true;
       s.status_[p] = static_cast<uint8_t>(finished ? SeatStatus::kFinished : SeatStatus::kOut);
       s.order_[p] = static_cast<uint8_t>(order);
       (finished ? s.num_finished_ : s.num_out_)++;
     } else {
-      bad("status '", std::string(token), "' of player ", p,
+      bad("status ", quote(std::string(token)), " of player ", p,
           " is not 'p', 'f<k>' or 'o<k>' with k < ", players_);
     }
     const int count = s.pieces_[p].count();
@@ -120,7 +120,7 @@ ChineseCheckersState ChineseCheckers::deserialize(std::string_view text) const {
   } else {
     int mover = 0;
     if (!read_int(fields[1], &mover) || mover < 0 || mover >= players_)
-      bad("mover '", std::string(fields[1]), "' is not a player 0-", players_ - 1);
+      bad("mover ", quote(std::string(fields[1])), " is not a player 0-", players_ - 1);
     if (s.status(mover) != SeatStatus::kPlaying) bad("player ", mover, " is not playing any more");
     s.current_ = static_cast<int8_t>(mover);
   }

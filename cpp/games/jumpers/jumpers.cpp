@@ -85,24 +85,27 @@ std::string Jumpers::point_name(int p) const {
 }
 
 int Jumpers::parse_point(std::string_view text, std::string_view context) const {
-  if (text.empty()) fail("jumpers: '", context, "': expected a point like c3, found nothing");
+  if (text.empty()) fail("jumpers: ", quote(context), ": expected a point like c3, found nothing");
   const char letter = static_cast<char>(text[0] | 0x20);  // ASCII lower case
   if (letter < 'a' || letter > 'z')
-    fail("jumpers: '", context, "': '", text, "' is not a point (a column letter, then a row)");
+    fail("jumpers: ", quote(context), ": ", quote(text),
+         " is not a point (a column letter, then a row)");
   const int col = letter - 'a';
   if (col >= side_)
-    fail("jumpers: '", context, "': column '", text[0], "' is off the ", side_, "x", side_,
-         " board (a..", static_cast<char>('a' + side_ - 1), ")");
+    fail("jumpers: ", quote(context), ": column ", quote(text[0]), " is off the ", side_, "x",
+         side_, " board (a..", static_cast<char>('a' + side_ - 1), ")");
   if (text.size() < 2 || text.size() > 3)
-    fail("jumpers: '", context, "': '", text, "' is not a point (a column letter, then a row)");
+    fail("jumpers: ", quote(context), ": ", quote(text),
+         " is not a point (a column letter, then a row)");
   int row = 0;
   for (size_t i = 1; i < text.size(); ++i) {
     if (text[i] < '0' || text[i] > '9')
-      fail("jumpers: '", context, "': '", text, "' is not a point (a column letter, then a row)");
+      fail("jumpers: ", quote(context), ": ", quote(text),
+           " is not a point (a column letter, then a row)");
     row = row * 10 + (text[i] - '0');
   }
   if (row < 1 || row > side_)
-    fail("jumpers: '", context, "': row ", row, " is off the board (1..", side_, ")");
+    fail("jumpers: ", quote(context), ": row ", row, " is off the board (1..", side_, ")");
   return (row - 1) * side_ + col;
 }
 

@@ -60,13 +60,13 @@ std::vector<WrittenHop> parse_chain(const Jumpers& g, std::string_view word) {
     if (i == word.size()) break;
     const char sep = static_cast<char>(std::tolower(static_cast<unsigned char>(word[i])));
     if (sep != '-' && sep != 'x')
-      fail("jumpers: '", word, "': expected '-' (own hop) or 'x' (capture) after ",
-           g.point_name(points.back()), ", found '", word[i], "'");
+      fail("jumpers: ", quote(word), ": expected '-' (own hop) or 'x' (capture) after ",
+           g.point_name(points.back()), ", found ", quote(word[i]));
     separators.push_back(sep);
     ++i;
   }
   if (points.size() < 2)
-    fail("jumpers: '", word, "' is not an action: write a hop as a1-c1 or c2xe2, a birth as ",
+    fail("jumpers: ", quote(word), " is not an action: write a hop as a1-c1 or c2xe2, a birth as ",
          "+d3, or stop");
   std::vector<WrittenHop> hops;
   for (size_t k = 0; k + 1 < points.size(); ++k)
@@ -79,7 +79,7 @@ std::vector<WrittenHop> parse_chain(const Jumpers& g, std::string_view word) {
 Action hop_action(const Jumpers& g, int from, int to, std::string_view context) {
   for (int d = 0; d < 4; ++d)
     if (g.jump_target(from, d) == to) return from * 4 + d;
-  fail("jumpers: '", context, "': a hop goes exactly two points along a line, not from ",
+  fail("jumpers: ", quote(context), ": a hop goes exactly two points along a line, not from ",
        g.point_name(from), " to ", g.point_name(to));
 }
 
@@ -157,19 +157,19 @@ Action JumpersState::parse_action(std::string_view text) const {
   } else {
     const std::vector<WrittenHop> hops = parse_chain(g, t);
     if (hops.size() != 1)
-      fail("jumpers: '", text, "' is a chain of ", hops.size(),
+      fail("jumpers: ", quote(text), " is a chain of ", hops.size(),
            " hops, not one action; read it with parse_turn");
     a = hop_action(g, hops[0].from, hops[0].to, text);
     const std::string reason = illegal_reason(a);
-    if (!reason.empty()) fail("jumpers: '", text, "' is not legal here: ", reason);
+    if (!reason.empty()) fail("jumpers: ", quote(text), " is not legal here: ", reason);
     const char wanted = has(pieces_[1 - player_], g.neighbour(hops[0].from, a % 4)) ? 'x' : '-';
     if (hops[0].separator != wanted)
-      fail("jumpers: '", text, "': write it ", action_to_string(a),
+      fail("jumpers: ", quote(text), ": write it ", action_to_string(a),
            wanted == 'x' ? " (it captures)" : " (it jumps over an own piece)");
     return a;
   }
   const std::string reason = illegal_reason(a);
-  if (!reason.empty()) fail("jumpers: '", text, "' is not legal here: ", reason);
+  if (!reason.empty()) fail("jumpers: ", quote(text), " is not legal here: ", reason);
   return a;
 }
 
@@ -177,19 +177,19 @@ std::vector<Action> JumpersState::parse_turn(std::string_view text) const {
   const Jumpers& g = *game_;
   const std::vector<std::string_view> words = split_words(text);
   if (words.empty()) fail("jumpers: empty turn text");
-  if (terminal_) fail("jumpers: '", text, "': the game is over");
+  if (terminal_) fail("jumpers: ", quote(text), ": the game is over");
   const int player = player_;
   JumpersState s = *this;
   std::vector<Action> actions;
   std::string done;  // the text read so far, for messages
   auto play = [&](Action a, std::string_view written) {
     if (s.terminal_ || s.player_ != player)
-      fail("jumpers: '", text, "': the turn is over after '", done, "', but '", written,
-           "' follows");
+      fail("jumpers: ", quote(text), ": the turn is over after ", quote(done), ", but ",
+           quote(written), " follows");
     const std::string reason = s.illegal_reason(a);
     if (!reason.empty())
-      fail("jumpers: '", text, "': '", written, "' is not legal", done.empty() ? "" : " after '",
-           done, done.empty() ? "" : "'", ": ", reason);
+      fail("jumpers: ", quote(text), ": ", quote(written), " is not legal",
+           done.empty() ? "" : " after '", done, done.empty() ? "" : "'", ": ", reason);
     actions.push_back(a);
     s.apply(a);
   };
@@ -207,7 +207,7 @@ std::vector<Action> JumpersState::parse_turn(std::string_view text) const {
         const bool capture = has(s.pieces_[1 - player], g.neighbour(hop.from, a % 4));
         play(a, hop.text);
         if (hop.separator != (capture ? 'x' : '-'))
-          fail("jumpers: '", text, "': '", hop.text, "' ",
+          fail("jumpers: ", quote(text), ": ", quote(hop.text), " ",
                capture ? "captures; write it with 'x'"
                        : "jumps over an own piece; write it with '-'");
       }

@@ -27,14 +27,14 @@ std::vector<std::string_view> split(std::string_view text, char sep) {
 
 long parse_count(std::string_view field, const char* what, long max, std::string_view text) {
   if (field.empty() || field.size() > 10)  // ten digits fit a long; `max` bounds the value
-    fail("jumpers state '", text, "': ", what, " '", field, "' is not a number");
+    fail("jumpers state ", quote(text), ": ", what, " ", quote(field), " is not a number");
   long v = 0;
   for (char c : field) {
     if (c < '0' || c > '9')
-      fail("jumpers state '", text, "': ", what, " '", field, "' is not a number");
+      fail("jumpers state ", quote(text), ": ", what, " ", quote(field), " is not a number");
     v = v * 10 + (c - '0');
   }
-  if (v > max) fail("jumpers state '", text, "': ", what, " ", v, " is above ", max);
+  if (v > max) fail("jumpers state ", quote(text), ": ", what, " ", v, " is above ", max);
   return v;
 }
 
@@ -72,17 +72,17 @@ std::string JumpersState::serialize() const {
 JumpersState Jumpers::deserialize(std::string_view text) const {
   const std::vector<std::string_view> fields = split(text, ' ');
   if (fields.size() != 8)
-    fail("jumpers state '", text, "': expected 8 space-separated fields (board, player, two ",
+    fail("jumpers state ", quote(text), ": expected 8 space-separated fields (board, player, two ",
          "reserves, phase, moving piece, visited points, move number), found ", fields.size());
   JumpersState s(*this);
   const std::vector<std::string_view> rows = split(fields[0], '/');
   if (static_cast<int>(rows.size()) != side_)
-    fail("jumpers state '", text, "': the board has ", rows.size(), " rows, expected ", side_);
+    fail("jumpers state ", quote(text), ": the board has ", rows.size(), " rows, expected ", side_);
   for (int i = 0; i < side_; ++i) {
     const int r = side_ - 1 - i;
     if (static_cast<int>(rows[i].size()) != side_)
-      fail("jumpers state '", text, "': row ", r + 1, " has ", rows[i].size(), " points, expected ",
-           side_);
+      fail("jumpers state ", quote(text), ": row ", r + 1, " has ", rows[i].size(),
+           " points, expected ", side_);
     for (int c = 0; c < side_; ++c) {
       const char ch = rows[i][c];
       if (ch == 'r')
@@ -90,12 +90,12 @@ JumpersState Jumpers::deserialize(std::string_view text) const {
       else if (ch == 't')
         s.pieces_[1] |= bit(r * side_ + c);
       else if (ch != '.')
-        fail("jumpers state '", text, "': '", ch, "' at ", point_name(r * side_ + c),
+        fail("jumpers state ", quote(text), ": ", quote(ch), " at ", point_name(r * side_ + c),
              " is not r, t or .");
     }
   }
   if (fields[1] != "r" && fields[1] != "t")
-    fail("jumpers state '", text, "': player to move '", fields[1], "' is not r or t");
+    fail("jumpers state ", quote(text), ": player to move ", quote(fields[1]), " is not r or t");
   s.player_ = fields[1] == "r" ? 0 : 1;
   s.reserve_[0] = static_cast<int16_t>(parse_count(fields[2], "Red reserve", 999, text));
   s.reserve_[1] = static_cast<int16_t>(parse_count(fields[3], "Turquoise reserve", 999, text));
@@ -103,8 +103,8 @@ JumpersState Jumpers::deserialize(std::string_view text) const {
   for (int i = 0; i < 4; ++i)
     if (fields[4] == kPhaseNames[i]) phase = i;
   if (phase < 0)
-    fail("jumpers state '", text, "': phase '", fields[4],
-         "' is not start, capture, jump or birth");
+    fail("jumpers state ", quote(text), ": phase ", quote(fields[4]),
+         " is not start, capture, jump or birth");
   s.phase_ = static_cast<Phase>(phase);
   s.moving_ = static_cast<int8_t>(fields[5] == "-" ? -1 : parse_point(fields[5], text));
   if (fields[6] != "-")
