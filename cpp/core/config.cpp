@@ -12,6 +12,7 @@
 
 #include "core/error.h"
 #include "core/files.h"
+#include "core/utf8.h"
 
 namespace hz {
 
@@ -21,33 +22,8 @@ Config Config::load_file(const std::string& path) {
 
 namespace {
 
-// Offset of the first byte that is not part of well-formed UTF-8, or npos. YAML text is Unicode;
-// yaml-cpp passes other bytes through on reading but not on writing, so a config holding them
-// would not read back the same from the resolved copy a run keeps.
-size_t first_invalid_utf8(const std::string& text) {
-  size_t i = 0;
-  while (i < text.size()) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    const int extra = c < 0x80           ? 0
-                      : (c >> 5) == 0x6  ? 1
-                      : (c >> 4) == 0xE  ? 2
-                      : (c >> 3) == 0x1E ? 3
-                                         : -1;
-    if (extra < 0 || i + extra >= text.size() + (extra == 0 ? 1 : 0)) return i;
-    uint32_t cp = extra == 0 ? c : c & (0x3F >> extra);
-    for (int k = 1; k <= extra; ++k) {
-      const auto cc = static_cast<unsigned char>(text[i + k]);
-      if ((cc & 0xC0) != 0x80) return i;
-      cp = (cp << 6) | (cc & 0x3F);
-    }
-    // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are not UTF-8 either.
-    static const uint32_t kMin[4] = {0, 0x80, 0x800, 0x10000};
-    if (cp < kMin[extra] || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return i;
-    i += 1 + extra;
-  }
-  return std::string::npos;
-}
-
+// YAML text is Unicode; yaml-cpp passes other bytes through on reading but not on writing, so a
+// config holding them would not read back the same from the resolved copy a run keeps.
 void check_utf8(const std::string& text, const std::string& what) {
   const size_t bad = first_invalid_utf8(text);
   if (bad != std::string::npos) fail(what, ": byte ", bad, " is not valid UTF-8 text");

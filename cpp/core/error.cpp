@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "core/utf8.h"
+
 namespace hz {
 
 namespace {
@@ -31,6 +33,17 @@ bool invisible(uint32_t cp) {
 }
 
 }  // namespace
+
+size_t first_invalid_utf8(std::string_view text) {
+  uint32_t cp = 0;
+  for (size_t i = 0; i < text.size();) {
+    const size_t length =
+        static_cast<unsigned char>(text[i]) < 0x80 ? 1 : utf8_sequence(text, i, &cp);
+    if (length == 0) return i;
+    i += length;
+  }
+  return std::string_view::npos;
+}
 
 std::string quote(std::string_view text, size_t max_chars) {
   std::string out = "'";

@@ -54,7 +54,10 @@ GameOptions GameOptions::parse(std::string_view text) {
     const size_t eq = item.find('=');
     if (eq == std::string_view::npos || eq == 0)
       fail("option ", quote(std::string(item)), " is not of the form name=value");
-    options.set(std::string(item.substr(0, eq)), std::string(item.substr(eq + 1)));
+    const std::string name(item.substr(0, eq));
+    if (options.has(name))  // the last would silently win
+      fail("option ", quote(name), " is given twice in ", quote(text));
+    options.set(name, std::string(item.substr(eq + 1)));
   }
   return options;
 }

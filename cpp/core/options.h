@@ -35,7 +35,8 @@ class GameOptions {
   bool get_bool(const std::string& name) const;  // "true"/"false"/"1"/"0"/"on"/"off"
   const std::map<std::string, std::string>& values() const { return values_; }
 
-  // "size=8,players=3" (commas) or one "k=v" at a time; empty string gives no options.
+  // "size=8,players=3" (commas) or one "k=v" at a time; empty string gives no options. A name
+  // given twice is an error.
   static GameOptions parse(std::string_view text);
   std::string to_string() const;  // "k=v,k=v" in name order
   bool operator==(const GameOptions& o) const { return values_ == o.values_; }

@@ -1,11 +1,14 @@
 #include "eval/record.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <set>
 #include <sstream>
 
 #include "core/error.h"
 #include "core/files.h"
+#include "core/utf8.h"
 #include "games/registry.h"
 
 namespace hz {
@@ -53,29 +56,130 @@ static std::string format_value(float v) {
   return buf;
 }
 
+namespace {
+
+// Text that one line of a record holds and reads back unchanged: UTF-8 without control
+// characters (a newline in a comment or a player would start a line of its own); tab is kept.
+// Returns why not, or "".
+std::string line_text_problem(std::string_view text) {
+  const size_t bad = first_invalid_utf8(text);
+  if (bad != std::string_view::npos) return str_cat("byte ", bad + 1, " is not UTF-8 text");
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\t') || c == 0x7F)
+      return str_cat("character ", i + 1, " is the control character ", quote(text.substr(i, 1)));
+  }
+  return "";
+}
+
+void check_field(std::string_view text, const std::string& what, bool header) {
+  std::string problem = line_text_problem(text);
+  if (problem.empty() && header && text.empty()) problem = "it is empty";
+  if (problem.empty() && header &&
+      (std::isspace(static_cast<unsigned char>(text.front())) ||
+       std::isspace(static_cast<unsigned char>(text.back()))))
+    problem = "it starts or ends with white space, which a header line drops";
+  if (!problem.empty())
+    fail("cannot write a record whose ", what, " is ", quote(text), ": ", problem);
+}
+
+// What format_record writes must be what parse_record reads back: fields on one line each,
+// the variant's players, complete legal turns and a result that the replay agrees with.
+void check_record_header(const AnyGame& game, const GameRecord& record) {
+  if (record.game != game.name())
+    fail("cannot write a record of ", quote(record.game), " as a record of ", game.name());
+  if (!(record.options == game.options()) &&
+      !(make_game(record.game, record.options)->options() == game.options()))
+    fail("cannot write a record whose options ", quote(record.options.to_string()),
+         " are not those of ", game.full_name());
+  if (static_cast<int>(record.players.size()) != game.num_players())
+    fail("cannot write a record of ", game.full_name(), " with ", record.players.size(),
+         " players: it needs ", game.num_players());
+  for (size_t p = 0; p < record.players.size(); ++p)
+    check_field(record.players[p], str_cat("player ", p), true);
+  if (record.comments.size() > record.turns.size())
+    fail("cannot write a record with ", record.comments.size(), " comments for ",
+         record.turns.size(), " turns");
+  for (size_t t = 0; t < record.comments.size(); ++t)
+    check_field(record.comments[t], str_cat("comment of turn ", t + 1), false);
+  if (!record.turn_players.empty() && record.turn_players.size() != record.turns.size())
+    fail("cannot write a record with ", record.turn_players.size(), " turn players for ",
+         record.turns.size(), " turns");
+}
+
+// Plays `turn` (turn number `number`) on `state`: legal actions of one player that end the turn.
+void apply_record_turn(AnyState& state, const std::vector<Action>& turn, size_t number,
+                       const GameRecord& record) {
+  const int mover = state.current_player();
+  if (turn.empty()) fail("cannot write a record whose turn ", number, " has no actions");
+  if (state.is_terminal()) fail("cannot write a record with turn ", number, " after the end");
+  if (!record.turn_players.empty() && record.turn_players[number - 1] != mover)
+    fail("cannot write a record whose turn ", number, " says player ",
+         record.turn_players[number - 1], ": player ", mover, " moves there");
+  for (size_t i = 0; i < turn.size(); ++i) {
+    if (state.is_terminal() || state.current_player() != mover)
+      fail("cannot write a record whose turn ", number, " goes on after player ", mover,
+           "'s turn ended (action ", i + 1, " of ", turn.size(), ")");
+    try {
+      state.apply(turn[i]);
+    } catch (const Error& e) {
+      fail("cannot write a record whose turn ", number, " holds an illegal action: ", e.what());
+    }
+  }
+  // A turn cut short is the end of a stopped game (play's quit), never in the middle.
+  if (number < record.turns.size() && !state.is_terminal() && state.current_player() == mover)
+    fail("cannot write a record whose turn ", number, " stops before player ", mover,
+         "'s turn ends");
+}
+
+void check_record_result(const AnyState& final_state, const GameRecord& record) {
+  if (!record.result) {
+    if (final_state.is_terminal())
+      fail("cannot write a record without a result: its moves finish the game");
+    return;
+  }
+  if (!final_state.is_terminal())
+    fail("cannot write a record with a result: its moves do not finish the game");
+  const int n = final_state.game().num_players();
+  if (static_cast<int>(record.result->size()) != n)
+    fail("cannot write a record whose result has ", record.result->size(), " values for ", n,
+         " players");
+  const PlayerValues r = final_state.returns();
+  for (int p = 0; p < n; ++p)
+    if (!(std::fabs((*record.result)[p] - r[p]) <= 1e-4f))
+      fail("cannot write a record whose result says ", (*record.result)[p], " for player ", p,
+           " when the game gives ", r[p]);
+}
+
+}  // namespace
+
 std::string format_record(const AnyGame& game, const GameRecord& record) {
+  check_record_header(game, record);
   std::ostringstream out;
   out << "hopzero-record 1\n";
   out << "game: " << record.game << "\n";
-  out << "options: " << record.options.to_string() << "\n";
+  out << "options: " << game.options().to_string() << "\n";
   for (size_t p = 0; p < record.players.size(); ++p)
     out << "player" << p << ": " << record.players[p] << "\n";
+  std::ostringstream moves;
+  auto state = game.new_initial_state();
+  for (size_t t = 0; t < record.turns.size(); ++t) {
+    const auto before = state->clone();
+    apply_record_turn(*state, record.turns[t], t + 1, record);  // checked before it is written
+    moves << (t + 1) << ". " << before->current_player() << " "
+          << before->turn_to_string(record.turns[t]);
+    if (t < record.comments.size() && !record.comments[t].empty())
+      moves << " {" << record.comments[t] << "}";
+    moves << "\n";
+  }
+  check_record_result(*state, record);
   out << "result:";
   if (record.result) {
     for (float v : *record.result) out << " " << format_value(v);
   } else {
     out << " unfinished";
   }
-  out << "\n";
-  auto state = game.new_initial_state();
-  for (size_t t = 0; t < record.turns.size(); ++t) {
-    out << (t + 1) << ". " << state->current_player() << " "
-        << state->turn_to_string(record.turns[t]);
-    if (t < record.comments.size() && !record.comments[t].empty())
-      out << " {" << record.comments[t] << "}";
-    out << "\n";
-    for (Action a : record.turns[t]) state->apply(a);
-  }
+  out << "\n" << moves.str();
   return out.str();
 }
 
@@ -90,8 +194,12 @@ std::string trim(const std::string& s) {
 
 GameRecord parse_record(const std::string& text, const std::string& source) {
   GameRecord rec;
-  std::istringstream in(text);
+  // A byte order mark, which some editors put first in UTF-8 text, is not part of the record.
+  constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+  std::istringstream in(text.rfind(kByteOrderMark, 0) == 0 ? text.substr(kByteOrderMark.size())
+                                                           : text);
   std::string line;
+  std::set<std::string> header_keys;
   int line_no = 0;
   bool saw_magic = false, saw_result = false;
   std::shared_ptr<AnyGame> game;
@@ -101,6 +209,8 @@ GameRecord parse_record(const std::string& text, const std::string& source) {
   while (std::getline(in, line)) {
     ++line_no;
     line = trim(line);
+    const std::string problem = line_text_problem(line);
+    if (!problem.empty()) fail(where(), problem, " (a record is UTF-8 text, one field a line)");
     if (line.empty() || line[0] == '#') continue;
     if (!saw_magic) {
       if (line != "hopzero-record 1")
@@ -115,6 +225,7 @@ GameRecord parse_record(const std::string& text, const std::string& source) {
       if (colon == std::string::npos) fail(where(), "expected 'key: value', found ", quote(line));
       const std::string key = trim(line.substr(0, colon)), value = trim(line.substr(colon + 1));
       if (state) fail(where(), "header line ", quote(key), " after the first move");
+      if (!header_keys.insert(key).second) fail(where(), "a second ", quote(key + ":"), " line");
       if (key == "game") {
         rec.game = value;
       } else if (key == "options") {
@@ -127,6 +238,7 @@ GameRecord parse_record(const std::string& text, const std::string& source) {
         const std::string idx = key.substr(6);
         if (idx != std::to_string(rec.players.size()))
           fail(where(), "expected 'player", rec.players.size(), ":', found ", quote(key + ":"));
+        if (value.empty()) fail(where(), quote(key + ":"), " names no agent");
         rec.players.push_back(value);
       } else if (key == "result") {
         std::istringstream words(value);
@@ -172,6 +284,9 @@ GameRecord parse_record(const std::string& text, const std::string& source) {
     if (number != std::to_string(rec.turns.size() + 1) + ".")
       fail(where(), "expected turn number '", rec.turns.size() + 1, ".', found ", quote(number));
     if (state->is_terminal()) fail(where(), "a move after the end of the game");
+    if (!rec.turns.empty() && state->current_player() == rec.turn_players.back())
+      fail(where(), "turn ", rec.turns.size(), " stops before player ", state->current_player(),
+           "'s turn ends (one line per complete turn)");
     if (player_word != std::to_string(state->current_player()))
       fail(where(), "turn ", rec.turns.size() + 1, " is player ", state->current_player(),
            "'s, but the line says player ", quote(player_word));

@@ -78,11 +78,14 @@ std::vector<std::string> record_seeds() {
       for (int i = 0; i < cap && !s->is_terminal(); ++i) {
         const std::vector<Action> legal = s->legal_actions();
         const Action a = legal[rng.uniform_int(static_cast<uint32_t>(legal.size()))];
-        builder.add_action(*s, a, i % 9 == 4 ? str_cat("value 0.", i % 10) : "");
+        builder.add_action(*s, a, i % 9 == 4 ? str_cat("value 0.", i % 10, "\tété") : "");
         s->apply(a);
       }
       const std::string text = format_record(*game, builder.finish(*s));
-      out.push_back(out.size() % 3 == 0 ? "# a comment line\n" + text + "\n" : text);
+      // Some with a byte order mark in front, which readers skip.
+      out.push_back(out.size() % 3 == 0   ? "# a comment line\n" + text + "\n"
+                    : out.size() % 3 == 1 ? "\xEF\xBB\xBF" + text
+                                          : text);
     }
   }
   return out;
@@ -304,7 +307,8 @@ const std::vector<std::string> kRecordTokens = {
     "hopzero-record 1", "game: ", "options: ", "player0: ", "player1: ", "player2: ", "result: ",
     "unfinished", "1. ", "2. 1 ", " {", "}", "#", "\n", "1 -1", "-1 1", "0 0", "nan", "1e9",
     "alquerque", "jumpers", "chinese_checkers", "stop", "x", "-", "huff ", "pass", "+", "...",
-    "99999999999999999999", "player18446744073709551616: "};
+    "99999999999999999999", "player18446744073709551616: ", "\xEF\xBB\xBF", "\xff", "\xC3\xA9",
+    "\t", "\r", "\r\n", "\x07"};
 // clang-format on
 
 // clang-format off
