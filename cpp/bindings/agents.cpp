@@ -13,6 +13,7 @@
 #include <pybind11/stl.h>
 
 #include <atomic>
+#include <optional>
 #include <set>
 
 #include "bindings/bindings.h"
@@ -73,9 +74,10 @@ Action select_action(AgentHandle& h, const AnyState& state) {
   return h.agent->select_action(state);
 }
 
-// Plays one game from `start` (or the initial state) to the end with one agent per player.
+// Plays one game from `start` (or the initial state) to the end with one agent per player, in at
+// most `limit` actions.
 py::tuple play_game(const std::shared_ptr<AnyGame>& game, const std::vector<AgentHandle*>& agents,
-                    const AnyState* start, long max_actions) {
+                    const AnyState* start, long limit) {
   if (static_cast<int>(agents.size()) != game->num_players())
     fail(game->full_name(), " needs ", game->num_players(), " agents, got ", agents.size());
   for (AgentHandle* a : agents) {
@@ -85,7 +87,6 @@ py::tuple play_game(const std::shared_ptr<AnyGame>& game, const std::vector<Agen
            game->full_name());
   }
   if (start) check_same_variant(*game, *start, "play_game()");
-  const long limit = max_actions >= 0 ? max_actions : game->max_game_length();
   const std::set<AgentHandle*> unique(agents.begin(), agents.end());
   BusyGuard guard(std::vector<AgentHandle*>(unique.begin(), unique.end()));
   std::vector<Action> actions;
@@ -183,11 +184,14 @@ void bind_agents(py::module_& m) {
   m.def(
       "play_game",
       [](const std::shared_ptr<AnyGame>& game, const std::vector<AgentHandle*>& agents,
-         const AnyState* start, long max_actions) {
+         const AnyState* start, std::optional<long> max_actions) {
         if (!game) throw py::type_error("play_game() needs a Game, not None");
-        return play_game(game, agents, start, max_actions);
+        if (max_actions && *max_actions < 0)  // never "no limit"
+          fail("max_actions must be >= 0 (or None for the game's bound), not ", *max_actions);
+        return play_game(game, agents, start, max_actions.value_or(game->max_game_length()));
       },
-      py::arg("game"), py::arg("agents"), py::arg("start") = nullptr, py::arg("max_actions") = -1,
+      py::arg("game"), py::arg("agents"), py::arg("start") = nullptr,
+      py::arg("max_actions") = py::none(),
       "Plays one game in C++ (GIL released) with one agent per player in seat order, from\n"
       "`start` (default: the initial state). Agents are reset first. Returns (actions,\n"
       "returns). ValueError if it runs past max_actions (default: game.max_game_length()).");

@@ -18,7 +18,9 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <limits>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/error.h"
@@ -78,6 +80,22 @@ inline void check_symmetry(const AnyGame& game, int sym) {
          game.full_name());
 }
 
+// An action id (or a policy index) given from Python: an int or an integer-like object such as a
+// numpy integer, never a float (int() would truncate it), a str or a bool (TypeError, raised by
+// its caster below). Any size is taken, so that an id past 32 bits is a ValueError naming it,
+// like any other id out of range, instead of pybind11's TypeError.
+struct ActionArg {
+  Action id = 0;
+  bool fits = false;  // within Action's range; else `text` holds the number
+  std::string text;
+  // The id, or hz::Error (ValueError) "<what> N is out of range [0, count)" when it does not fit
+  // an Action; ids that fit are checked by the engine, which says the same.
+  Action checked(int count, const char* what = "action id") const {
+    if (!fits) fail(what, " ", text, " is out of range [0, ", count, ")");
+    return id;
+  }
+};
+
 // Throws TypeError if `src` is an instance of the bound C++ type `type` that holds no value (made
 // by __new__ without a constructor). Anything else is left to pybind11's own checks.
 inline void check_initialised(py::handle src, const std::type_info& type) {
@@ -110,6 +128,31 @@ class initialised_only_holder_caster : public copyable_holder_caster<T, Holder> 
   bool load(handle src, bool convert) {
     hz::py_bind::check_initialised(src, typeid(T));
     return copyable_holder_caster<T, Holder>::load(src, convert);
+  }
+};
+
+template <>
+class type_caster<hz::py_bind::ActionArg> {
+ public:
+  PYBIND11_TYPE_CASTER(hz::py_bind::ActionArg, const_name("int"));
+  bool load(handle src, bool) {
+    if (!src) return false;
+    if (PyBool_Check(src.ptr()) || !PyIndex_Check(src.ptr()))
+      throw type_error("an action id must be an integer, not " +
+                       std::string(str(type::handle_of(src).attr("__name__"))));
+    const object index = reinterpret_steal<object>(PyNumber_Index(src.ptr()));
+    if (!index) throw error_already_set();
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+    if (v == -1 && PyErr_Occurred()) throw error_already_set();
+    value.fits = overflow == 0 && v >= std::numeric_limits<hz::Action>::min() &&
+                 v <= std::numeric_limits<hz::Action>::max();
+    value.id = value.fits ? static_cast<hz::Action>(v) : 0;
+    if (!value.fits) value.text = str(index);
+    return true;
+  }
+  static handle cast(const hz::py_bind::ActionArg& a, return_value_policy, handle) {
+    return PyLong_FromLong(a.id);
   }
 };
 

@@ -149,8 +149,9 @@ void bind_games(py::module_& m) {
            "An observation (planes, height, width), or a batch of them, under a symmetry.")
       .def(
           "transform_policy_index",
-          [](const AnyGame& g, int index, int sym) {
+          [](const AnyGame& g, const ActionArg& i, int sym) {
             check_symmetry(g, sym);
+            const int index = i.checked(g.num_actions(), "policy index");
             if (index < 0 || index >= g.num_actions())
               fail("policy index ", index, " is out of range [0, ", g.num_actions(), ")");
             return g.transform_policy_index(sym, index);

@@ -39,8 +39,11 @@ void bind_records(py::module_& m) {
         "Every state of the game: [initial, after turn 1, ...].");
   m.def(
       "record_from_actions",
-      [](const AnyGame& game, const std::vector<Action>& actions,
+      [](const AnyGame& game, const py::iterable& action_items,
          const std::vector<std::string>& players, const std::vector<std::string>& comments) {
+        std::vector<Action> actions;
+        for (py::handle h : action_items)
+          actions.push_back(h.cast<ActionArg>().checked(game.num_actions()));
         RecordBuilder builder(game, players);
         auto state = game.new_initial_state();
         for (size_t i = 0; i < actions.size(); ++i) {

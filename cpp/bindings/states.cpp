@@ -55,14 +55,10 @@ py::array_t<bool> legal_policy_mask(const AnyState& s) {
   return out;
 }
 
-std::vector<Action> actions_from(const py::iterable& items) {
+// The action ids of a Python iterable, each checked like a single one (ActionArg).
+std::vector<Action> actions_from(const py::iterable& items, const AnyGame& game) {
   std::vector<Action> out;
-  for (py::handle h : items) {
-    if (!py::isinstance<py::int_>(h) && !py::hasattr(h, "__index__"))
-      throw py::type_error("actions must be integers, not " +
-                           std::string(py::str(h.get_type().attr("__name__"))));
-    out.push_back(py::cast<Action>(h));
-  }
+  for (py::handle h : items) out.push_back(h.cast<ActionArg>().checked(game.num_actions()));
   return out;
 }
 
@@ -88,18 +84,26 @@ void bind_states(py::module_& m) {
       .def("legal_policy_mask", &legal_policy_mask,
            "bool array of num_actions() entries, True at the canonical policy index of each\n"
            "legal action (the mask to apply to a network's policy output).")
-      .def("is_legal", &AnyState::is_legal, py::arg("action"),
-           "Whether an action id is legal now (False for ids out of range).")
-      .def("apply", &AnyState::apply, py::arg("action"),
-           "Apply one action; an illegal action raises ValueError and leaves the state as it was.")
+      .def(
+          "is_legal",
+          [](const AnyState& s, const ActionArg& a) { return a.fits && s.is_legal(a.id); },
+          py::arg("action"), "Whether an action id is legal now (False for ids out of range).")
+      .def(
+          "apply",
+          [](AnyState& s, const ActionArg& a) { s.apply(a.checked(s.game().num_actions())); },
+          py::arg("action"),
+          "Apply one action; an illegal action raises ValueError and leaves the state as it was.")
       .def(
           "apply_all",
           [](AnyState& s, const py::iterable& actions) {
-            for (Action a : actions_from(actions)) s.apply(a);
+            const std::vector<Action> ids = actions_from(actions, s.game());
+            auto copy = s.clone();  // all or nothing: checked on a copy first
+            for (Action a : ids) copy->apply(a);
+            for (Action a : ids) s.apply(a);
           },
           py::arg("actions"),
-          "Apply actions in order; stops with ValueError at the first illegal one (the actions\n"
-          "before it stay applied).")
+          "Apply actions in order, all or none: an illegal one raises ValueError and leaves\n"
+          "the state as it was.")
       .def(
           "returns",
           [](const AnyState& s) {
@@ -110,19 +114,32 @@ void bind_states(py::module_& m) {
       .def("observation", &observation_array, py::arg("out") = py::none(),
            "float32 array (planes, height, width) in the view of the player to move, written\n"
            "in place into `out` when given (a C-contiguous float32 array of that shape).")
-      .def("policy_index", &AnyState::policy_index, py::arg("action"),
-           "Canonical policy index of an absolute action id (for the player to move).")
-      .def("action_from_policy_index", &AnyState::action_from_policy_index, py::arg("index"),
-           "The absolute action id of a canonical policy index.")
+      .def(
+          "policy_index",
+          [](const AnyState& s, const ActionArg& a) {
+            return s.policy_index(a.checked(s.game().num_actions()));
+          },
+          py::arg("action"),
+          "Canonical policy index of an absolute action id (for the player to move).")
+      .def(
+          "action_from_policy_index",
+          [](const AnyState& s, const ActionArg& i) {
+            return s.action_from_policy_index(i.checked(s.game().num_actions(), "policy index"));
+          },
+          py::arg("index"), "The absolute action id of a canonical policy index.")
       .def("hash", &AnyState::hash, "Zobrist hash: equal positions hash equal.")
-      .def("action_to_string", &AnyState::action_to_string, py::arg("action"),
-           "Notation of one action in this state (docs/notation.md).")
+      .def(
+          "action_to_string",
+          [](const AnyState& s, const ActionArg& a) {
+            return s.action_to_string(a.checked(s.game().num_actions()));
+          },
+          py::arg("action"), "Notation of one action in this state (docs/notation.md).")
       .def("string_to_action", &AnyState::parse_action, py::arg("text"),
            "The action id of a notation; unreadable or illegal text raises ValueError.")
       .def(
           "turn_to_string",
           [](const AnyState& s, const py::iterable& actions) {
-            return s.turn_to_string(actions_from(actions));
+            return s.turn_to_string(actions_from(actions, s.game()));
           },
           py::arg("actions"), "Notation of a whole turn (its actions, from this state).")
       .def("parse_turn", &AnyState::parse_turn, py::arg("text"),
@@ -136,9 +153,14 @@ void bind_states(py::module_& m) {
            "'active' (the piece that must go on in a chain, or None) and 'measures' (the\n"
            "game's own measures by name, one value per player, e.g. Chinese Checkers'\n"
            "'goal_distance'; empty if the game has none).")
-      .def("action_points", &action_points_dict, py::arg("action"),
-           "The points an action id touches: a dict with 'kind' (step, jump, capture, birth,\n"
-           "stop, huff, pass) and 'from', 'to', 'over' (point indices or None).")
+      .def(
+          "action_points",
+          [](const AnyState& s, const ActionArg& a) {
+            return action_points_dict(s, a.checked(s.game().num_actions()));
+          },
+          py::arg("action"),
+          "The points an action id touches: a dict with 'kind' (step, jump, capture, birth,\n"
+          "stop, huff, pass) and 'from', 'to', 'over' (point indices or None).")
       .def("transformed", &AnyState::transformed, py::arg("symmetry"),
            "The state whose canonical view is this one's under a symmetry.")
       .def("clone", &AnyState::clone, "An independent copy.")

@@ -17,6 +17,8 @@ matplotlib; imported on demand), ``analysis`` (playing and measuring many games)
 
 from __future__ import annotations
 
+import numbers
+
 from . import _core
 from ._core import (Agent, Game, SearchInfo, State, game_description, game_names, game_options,
                     game_test_variants)
@@ -46,12 +48,17 @@ def play_game(game: Game, players, max_actions: int | None = None, start: State 
     whole game runs in C++ with the GIL released (agents are reset first); with any callable it
     runs in Python. ``start`` continues from a given state (default: the initial state).
     ValueError when the game does not end within ``max_actions`` (default:
-    ``game.max_game_length()``)."""
+    ``game.max_game_length()``; an int >= 0)."""
+    if max_actions is not None:
+        if isinstance(max_actions, bool) or not isinstance(max_actions, numbers.Integral):
+            raise TypeError(f"max_actions must be an int, not {type(max_actions).__name__}")
+        if max_actions < 0:
+            raise ValueError(f"max_actions must be >= 0 (or None for the game's bound), "
+                             f"not {max_actions}")
     if len(players) != game.num_players():
         raise ValueError(f"{game.name} needs {game.num_players()} players, got {len(players)}")
     if all(isinstance(p, Agent) for p in players):
-        return _core.play_game(game, list(players), start,
-                               -1 if max_actions is None else max_actions)
+        return _core.play_game(game, list(players), start, max_actions)
     state = start.clone() if start is not None else game.new_initial_state()
     actions = []
     limit = max_actions if max_actions is not None else game.max_game_length()
@@ -60,6 +67,6 @@ def play_game(game: Game, players, max_actions: int | None = None, start: State 
             raise ValueError(f"the game did not end within {limit} actions")
         p = players[state.current_player()]
         action = p.select_action(state) if hasattr(p, "select_action") else p(state)
-        state.apply(int(action))
+        state.apply(action)  # not int(): a float or str from a callable is TypeError
         actions.append(int(action))
     return actions, state.returns()

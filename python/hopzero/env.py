@@ -33,12 +33,13 @@ class Env:
         }
 
     def step(self, action: int):
-        """Applies one action; returns (observation, rewards, done, info)."""
+        """Applies one action id (an integer: a float or a str raises TypeError, an illegal
+        or out-of-range id ValueError); returns (observation, rewards, done, info)."""
         if self.state is None:
             raise RuntimeError("call reset() before step()")
         if self.state.is_terminal():
             raise RuntimeError("the game is over: call reset()")
-        self.state.apply(int(action))
+        self.state.apply(action)  # an int (numpy integers too); a float or str is TypeError
         done = self.state.is_terminal()
         n = self.game.num_players()
         rewards = (np.asarray(self.state.returns(), dtype=np.float32) if done

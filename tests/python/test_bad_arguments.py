@@ -22,8 +22,6 @@ def test_wrong_types(alq):
     with pytest.raises(TypeError):
         s.apply(1.5)
     with pytest.raises(TypeError):
-        s.apply(2**40)  # does not fit an action id
-    with pytest.raises(TypeError):
         s.transformed("one")
     with pytest.raises(TypeError):
         alq.perft("state", 1)
@@ -44,8 +42,9 @@ def test_wrong_types(alq):
 def test_negative_and_out_of_range_ids(alq):
     s = alq.new_initial_state()
     n = alq.num_actions()
-    for bad in (-1, -100, n, n + 5):
-        with pytest.raises(ValueError, match="out of range"):
+    # Ids past 32 bits too: they were pybind11's TypeError, where the docs promise ValueError.
+    for bad in (-1, -100, n, n + 5, 2**31, -2**31 - 1, 2**40, 2**70):
+        with pytest.raises(ValueError, match=f"action id {bad} is out of range"):
             s.apply(bad)
         with pytest.raises(ValueError, match="out of range"):
             s.policy_index(bad)
@@ -58,8 +57,6 @@ def test_negative_and_out_of_range_ids(alq):
         assert not s.is_legal(bad)
     with pytest.raises(ValueError):
         s.turn_to_string([-1])
-    with pytest.raises(ValueError):
-        s.apply_all([s.legal_actions()[0], -3])
     with pytest.raises(TypeError):
         hopzero.agents.random(alq, seed=-1)  # seeds are unsigned
 
@@ -164,3 +161,48 @@ def test_bad_game_text(alq):
             s.parse_turn(text)
     with pytest.raises(ValueError):
         hopzero.records.parse("hopzero-record 1\ngame: nosuch\n")
+
+
+def test_actions_are_integers_never_truncated_or_converted(alq):
+    env = hopzero.Env(alq)
+    env.reset()
+    a = env.legal_actions()[0]
+    for bad in (a + 0.9, float(a), str(a), np.float64(a), True):
+        with pytest.raises(TypeError, match="an action id must be an integer"):
+            env.step(bad)
+        with pytest.raises(TypeError, match="an action id must be an integer"):
+            env.state.apply(bad)
+    assert env.state == alq.new_initial_state()  # nothing was applied
+    env.step(np.int64(a))  # numpy integers are integers
+    assert env.state.move_number() == 1
+    # A callable player answering with a float is refused too, not truncated.
+    with pytest.raises(TypeError, match="an action id must be an integer"):
+        hopzero.play_game(alq, [lambda st: st.legal_actions()[0] + 0.5] * 2)
+
+
+def test_apply_all_is_all_or_nothing(alq):
+    s = alq.new_initial_state()
+    legal = s.legal_actions()[0]
+    for tail in (-5, legal, alq.num_actions(), 2**40):  # `legal` again: not legal for player 1
+        with pytest.raises(ValueError):
+            s.apply_all([legal, tail])
+        assert s == alq.new_initial_state(), tail  # the first action was left applied before
+    s.apply_all([legal])
+    assert s.move_number() == 1
+
+
+def test_play_game_refuses_a_negative_or_non_integer_limit(alq):
+    agents = [hopzero.agents.random(alq, seed=1), hopzero.agents.random(alq, seed=2)]
+    callables = [lambda st: st.legal_actions()[0]] * 2
+    for players in (agents, callables):
+        # Before: -5 played without a limit (agents) or stopped at once (callables).
+        with pytest.raises(ValueError, match="max_actions must be >= 0"):
+            hopzero.play_game(alq, players, max_actions=-5)
+        with pytest.raises(TypeError, match="max_actions must be an int"):
+            hopzero.play_game(alq, players, max_actions=2.5)
+        with pytest.raises(ValueError, match="did not end within 0 actions"):
+            hopzero.play_game(alq, players, max_actions=0)
+    with pytest.raises(ValueError, match="max_actions must be >= 0"):
+        _core.play_game(alq, agents, None, -1)
+    actions, _ = _core.play_game(alq, agents)  # None: the game's own bound
+    assert 0 < len(actions) <= alq.max_game_length()
