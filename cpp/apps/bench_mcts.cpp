@@ -33,7 +33,7 @@ int run_bench_mcts(Args& args) {
   EvaluatorSpec evaluator;
   evaluator.kind = args.get("evaluator", "uniform");
   evaluator.rollouts = static_cast<int>(args.get_int("rollouts", 1, 1, 100000));
-  evaluator.checkpoint = args.get("checkpoint", "");
+  evaluator.checkpoint = args.get_path("checkpoint");
   const double seconds = args.get_double("seconds", 5.0, 0.01, 86400.0);
   // A fixed amount of work (--games) instead of a fixed time, for comparisons by CPU time.
   options.max_games = args.get_int("games", 0, 0, 1L << 40);

@@ -7,19 +7,16 @@
 namespace hz::cli {
 
 NetworkBench read_network_bench(Args& args) {
-  const std::string config_path = args.get("config", "");
+  const std::string config_path = args.get_path("config");
   const std::string game_name = args.get("game", "");
-  const std::vector<std::string> options = args.get_all("option");
+  const GameOptions options = args.game_options();
   const std::vector<std::string> sets = args.get_all("set");
   if (config_path.empty() == game_name.empty())
     fail("give either --config FILE or --game NAME (not both)");
   Config config = config_path.empty()
                       ? Config::from_string("game:\n  name: " + game_name + "\n", "--game")
                       : Config::load_file(config_path);
-  for (const auto& o : options) {
-    const GameOptions parsed = GameOptions::parse(o);
-    for (const auto& [k, v] : parsed.values()) config.set_override("game.options." + k + "=" + v);
-  }
+  for (const auto& [k, v] : options.values()) config.set_override("game.options." + k + "=" + v);
   for (const auto& s : sets) config.set_override(s);
   NetworkBench b;
   b.config = RunConfig::from_config(config);

@@ -64,7 +64,7 @@ Rate raw_forward_rate(const Network& net, const std::vector<Sample>& inputs, int
 
 int run_bench_selfplay(Args& args) {
   NetworkBench b = read_network_bench(args);
-  const std::string checkpoint = args.get("checkpoint", "");
+  const std::string checkpoint = args.get_path("checkpoint");
   const double seconds = args.get_double("seconds", 10.0, 0.1, 86400.0);
   const bool sweep = args.flag("sweep");
   const bool distributed = args.flag("distributed");

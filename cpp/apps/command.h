@@ -12,14 +12,16 @@
 
 namespace hz::cli {
 
-// Minimal flag parser: --name value, --name=value, repeated flags, and bare --flag switches.
+// Minimal flag parser: --name value, --name=value, and bare --flag switches. A flag read with
+// get(), get_int(), get_double(), get_path() or flag() may be given once (twice is an error
+// naming it); flags read with get_all() repeat.
 // With `leading_word`, one first argument that is not a flag is kept as word() (a command's
 // sub-command, e.g. "bench mcts"); other bare words are errors.
 class Args {
  public:
   Args(std::string command, std::vector<std::string> argv, bool leading_word = false);
-  const std::string& word() const { return word_; }                  // "" when none was given
-  std::string get(const std::string& name, const std::string& def);  // last occurrence wins
+  const std::string& word() const { return word_; }  // "" when none was given
+  std::string get(const std::string& name, const std::string& def);
   std::string require(const std::string& name);
   // A file or folder flag: "" when absent, an error when given empty (`--run ""` must not mean
   // the current directory, nor `--out ""` saving nothing).
@@ -30,12 +32,13 @@ class Args {
   std::vector<std::string> get_all(const std::string& name);  // every occurrence
   bool flag(const std::string& name);                         // bare switch
   bool has(const std::string& name) const;
-  // Rule options from every --option k=v (or k=v,k=v) flag.
+  // Rule options from every --option k=v (or k=v,k=v) flag; a name given twice is an error.
   GameOptions game_options();
   void finish() const;  // throws hz::Error for flags nobody asked for
   const std::string& command() const { return command_; }
 
  private:
+  const std::string* single(const std::string& name);  // the one value, or nullptr
   std::string command_;
   std::string word_;
   std::vector<std::pair<std::string, std::string>> values_;  // name -> value ("" for switch)

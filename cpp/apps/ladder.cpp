@@ -11,7 +11,7 @@ namespace {
 
 int run_ladder_command(Args& args) {
   eval::LadderConfig config;
-  config.run_dir = args.require("run");
+  config.run_dir = args.require_path("run");
   config.baseline = AgentSpec::parse(args.require("baseline"));
   config.games = static_cast<int>(args.get_int("games", 40, 1, 1000000));
   config.sims = static_cast<int>(args.get_int("sims", 200, 1, 10000000));

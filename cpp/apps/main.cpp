@@ -34,12 +34,21 @@ bool Args::has(const std::string& name) const {
   return false;
 }
 
-std::string Args::get(const std::string& name, const std::string& def) {
+const std::string* Args::single(const std::string& name) {
   known_.push_back(name);
-  std::string out = def;
-  for (const auto& [k, v] : values_)
-    if (k == name) out = v;
+  const std::string* out = nullptr;
+  for (const auto& [k, v] : values_) {
+    if (k != name) continue;
+    if (out)  // the last would silently win
+      fail("--", name, " is given twice (", quote(*out), " and ", quote(v), "); give it once");
+    out = &v;
+  }
   return out;
+}
+
+std::string Args::get(const std::string& name, const std::string& def) {
+  const std::string* value = single(name);
+  return value ? *value : def;
 }
 
 std::string Args::require(const std::string& name) {
@@ -86,20 +95,22 @@ std::vector<std::string> Args::get_all(const std::string& name) {
 }
 
 bool Args::flag(const std::string& name) {
-  known_.push_back(name);
-  for (const auto& [k, v] : values_)
-    if (k == name) {
-      if (!v.empty()) fail("--", name, " is a switch and takes no value (got ", quote(v), ")");
-      return true;
-    }
-  return false;
+  const std::string* value = single(name);
+  if (value && !value->empty())
+    fail("--", name, " is a switch and takes no value (got ", quote(*value), ")");
+  return value != nullptr;
 }
 
 GameOptions Args::game_options() {
   GameOptions options;
   for (const auto& text : get_all("option")) {
     const GameOptions one = GameOptions::parse(text);  // named: the loop must not outlive it
-    for (const auto& [k, v] : one.values()) options.set(k, v);
+    for (const auto& [k, v] : one.values()) {
+      if (options.has(k))
+        fail("--option ", quote(k), " is given twice (", quote(k + "=" + options.get(k)), " and ",
+             quote(k + "=" + v), ")");
+      options.set(k, v);
+    }
   }
   return options;
 }

@@ -4,10 +4,10 @@
 #include "eval/match.h"
 
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 
 #include "apps/command.h"
+#include "core/dir_listing.h"
 #include "core/files.h"
 #include "games/registry.h"
 
@@ -22,6 +22,8 @@ int run_match_command(Args& args) {
   for (char letter = 'a'; letter <= 'f'; ++letter) {
     const std::string flag(1, letter);
     const std::string spec = args.get(flag, "");
+    if (spec.empty() && args.has(flag))
+      fail("--", flag, " is empty: give an agent spec such as random or mcts:sims=200");
     if (spec.empty()) {
       for (char later = letter + 1; later <= 'f'; ++later)
         if (args.has(std::string(1, later)))
@@ -35,14 +37,19 @@ int run_match_command(Args& args) {
   config.threads = static_cast<int>(args.get_int("threads", 1, 1, 1024));
   config.seed = static_cast<uint64_t>(args.get_int("seed", 0, 0, 1L << 62));
   config.opening_plies = static_cast<int>(args.get_int("opening-plies", 2, 0, 1000));
-  config.save_games_dir = args.get("save-games", "");
-  if (!config.save_games_dir.empty()) std::filesystem::create_directories(config.save_games_dir);
+  config.save_games_dir = args.get_path("save-games");
   const std::string sprt = args.get("sprt", "");
   if (!sprt.empty()) config.sprt = eval::SprtSettings::parse(sprt);
-  const std::string out = args.get("out", "");
+  const std::string out = args.get_path("out");
   const bool quiet = args.flag("quiet");
   args.finish();
   if (config.agents.size() < 2) fail("a match needs --a SPEC and --b SPEC");
+  // Where the results go is checked now, not after the whole match has been played.
+  if (!config.save_games_dir.empty()) {
+    make_dirs(config.save_games_dir);
+    check_writable_dir(config.save_games_dir, "--save-games");
+  }
+  if (!out.empty()) check_output_file(out, "--out");
 
   auto game = make_game(game_name, options);
   const int report_every = std::max(1, config.games / 10);

@@ -9,6 +9,7 @@
 
 #include "apps/command.h"
 #include "apps/terminal.h"
+#include "core/dir_listing.h"
 #include "eval/record.h"
 #include "games/registry.h"
 #include "search/agent.h"
@@ -62,7 +63,7 @@ int run_play(Args& args) {
   const std::vector<std::string> player_overrides = args.get_all("player");
   const uint64_t seed = static_cast<uint64_t>(args.get_int("seed", 1, 0, 1L << 62));
   const std::string hint_spec = args.get("hint", "");
-  const std::string save_path = args.get("save", "");
+  const std::string save_path = args.get_path("save");
   const bool no_color = args.flag("no-color");
   args.finish();
 
@@ -79,21 +80,27 @@ int run_play(Args& args) {
     human[s] = true;
     specs[s] = "human";
   }
+  std::vector<std::string> overridden(n);  // the --player text that set each seat
   for (const auto& o : player_overrides) {
     const size_t eq = o.find('=');
     char* end = nullptr;
-    const long s = eq == std::string::npos ? -1 : std::strtol(o.substr(0, eq).c_str(), &end, 10);
-    if (eq == std::string::npos || s < 0 || s >= n)
+    const std::string seat = eq == std::string::npos ? "" : o.substr(0, eq);
+    const long s = seat.empty() ? -1 : std::strtol(seat.c_str(), &end, 10);
+    if (eq == std::string::npos || *end || s < 0 || s >= n)
       fail("--player must be N=SPEC with N in [0, ", n - 1, "], not ", quote(o));
+    if (!overridden[s].empty())  // the last would silently win
+      fail("--player gives seat ", s, " twice (", quote(overridden[s]), " and ", quote(o), ")");
+    overridden[s] = o;
     specs[s] = o.substr(eq + 1);
     human[s] = specs[s] == "human";
   }
+  if (!save_path.empty()) check_output_file(save_path, "--save");  // now, not after the game
   std::vector<std::unique_ptr<Agent>> agents(n);
   for (int p = 0; p < n; ++p)
     if (!human[p]) agents[p] = game->make_agent(AgentSpec::parse(specs[p]), seed + p);
-  const AgentSpec hint_agent_spec =
-      AgentSpec::parse(hint_spec.empty() ? "mcts:sims=400,evaluator=rollout" : hint_spec);
-  std::unique_ptr<Agent> hinter;  // built on the first `hint`
+  // Built now, so that a bad --hint is refused at the start, not when `hint` is first typed.
+  const std::unique_ptr<Agent> hinter = game->make_agent(
+      AgentSpec::parse(hint_spec.empty() ? "mcts:sims=400,evaluator=rollout" : hint_spec), seed);
 
   const bool color = !no_color && isatty(STDOUT_FILENO);
   std::vector<std::pair<std::unique_ptr<AnyState>, Action>> history;  // state before, action
@@ -133,7 +140,6 @@ int run_play(Args& args) {
       print_legal(*state, std::cout);
     } else if (cmd == "hint") {
       try {
-        if (!hinter) hinter = game->make_agent(hint_agent_spec, seed);
         print_hint(*hinter, *state, std::cout);
       } catch (const Error& e) {
         std::cout << "no hint: " << e.what() << "\n";
@@ -195,7 +201,7 @@ int run_play(Args& args) {
 }
 
 int run_replay(Args& args) {
-  const std::string path = args.require("file");
+  const std::string path = args.require_path("file");
   const bool step = args.flag("step");
   const bool no_color = args.flag("no-color");
   args.finish();

@@ -11,8 +11,8 @@ int run_serve(Args& args) {
   serve::ServeOptions o;
   o.host = args.get("host", o.host);
   o.port = static_cast<int>(args.get_int("port", o.port, 0, 65535));
-  o.records_dir = args.get("records", "");
-  o.agents_dir = args.get("agents", "");
+  o.records_dir = args.get_path("records");
+  o.agents_dir = args.get_path("agents");
   o.web_dir = args.get("web", serve::default_web_dir());
   o.max_games = static_cast<size_t>(args.get_int("max-games", 32, 1, 100000));
   o.max_search_ms = args.get_int("max-search-ms", o.max_search_ms, 1, 600000);

@@ -115,6 +115,10 @@ void Config::set_override(const std::string& assignment) {
     fail("override ", quote(assignment), " is not of the form key.path=value");
   const std::string path = assignment.substr(0, eq), value = assignment.substr(eq + 1);
   check_utf8(assignment, "override '" + assignment + "'");
+  const auto earlier = overrides_->find(path);
+  if (earlier != overrides_->end())  // the last would silently win
+    fail("--set ", quote(assignment), ": ", quote(path), " is already set by --set ",
+         quote(earlier->second), "; set each key once");
   std::vector<std::string> parts;
   std::stringstream ss(path);
   for (std::string part; std::getline(ss, part, '.');) {

@@ -31,7 +31,8 @@ class Config {
   // "train.learning_rate=0.01": sets a value at a dotted path before anything reads it. The
   // value is parsed as YAML (numbers, booleans, strings); an empty or null value is an error (it
   // would silently mean the built-in default). Unknown keys fail later, at finish(). Errors about
-  // a key that an override set name the override ("--set 'k=v'"), not the file.
+  // a key that an override set name the override ("--set 'k=v'"), not the file. Setting a path
+  // that an earlier override set is an error.
   void set_override(const std::string& assignment);
 
   ConfigSection root();

@@ -1,6 +1,11 @@
 #include "core/dir_listing.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 
 #include "core/error.h"
@@ -16,6 +21,27 @@ void make_dirs(const std::string& path) {
 bool path_exists(const std::string& path) {
   std::error_code ec;
   return std::filesystem::exists(path, ec);
+}
+
+void check_writable_dir(const std::string& dir, const std::string& flag) {
+  // Creating a file is the one test that also catches read-only mounts and /proc.
+  const std::string probe = dir + "/.hopzero-write-check." + std::to_string(::getpid());
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) fail(flag, " ", quote(dir), ": cannot write files there: ", std::strerror(errno));
+  ::close(fd);
+  ::unlink(probe.c_str());
+}
+
+void check_output_file(const std::string& path, const std::string& flag) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    fail(flag, " ", quote(path), " is a directory; give a file name");
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  const std::string folder = dir.empty() ? "." : dir;
+  if (!std::filesystem::is_directory(folder, ec))
+    fail(flag, " ", quote(path), ": the folder ", quote(folder), " does not exist",
+         ec ? " (" + ec.message() + ")" : "");
+  check_writable_dir(folder, flag);
 }
 
 std::vector<long> numbered_files(const std::string& dir, const std::string& prefix,

@@ -160,7 +160,10 @@ void append_line_durably(const std::string& path, std::string_view line) {
 
 size_t drop_torn_last_line(const std::string& path) {
   // Whole lines end in '\n': then the last byte alone says so, without reading a long log.
-  if (!std::filesystem::exists(path)) return 0;
+  std::error_code ec;
+  const bool present = std::filesystem::exists(path, ec);  // a symlink loop sets ec
+  if (ec) fail("cannot read '", path, "': ", ec.message());
+  if (!present) return 0;
   {
     RegularFile file(path, "file");
     if (file.size() == 0 || file.last_byte() == '\n') return 0;
@@ -180,7 +183,7 @@ std::vector<std::string> remove_interrupted_writes(const std::string& dir) {
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
     const size_t at = name.rfind(kTemporaryInfix);
-    if (!entry.is_regular_file() || at == std::string::npos || at == 0) continue;
+    if (!entry.is_regular_file(ec) || at == std::string::npos || at == 0) continue;
     const std::string pid = name.substr(at + kTemporaryInfix.size());
     if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
     removed.push_back(entry.path().string());

@@ -1,6 +1,7 @@
 // Config text that used to be accepted silently (issue 14): a repeated key (the first value
 // won), a second YAML document (ignored), and an empty or null --set value (the built-in default
-// replaced the file's value). Errors about an overridden key name the --set, not the file.
+// replaced the file's value), and a key set by two --set flags (the last won). Errors about an
+// overridden key name the --set, not the file.
 #include <gtest/gtest.h>
 
 #include "core/config.h"
@@ -47,6 +48,19 @@ TEST(ConfigInput, EmptyOrNullSetValueIsAnErrorNotTheDefault) {
                        "the file's)");
     EXPECT_EQ(batch_size(c), 16) << "the file's value stays";
   }
+}
+
+TEST(ConfigInput, TheSameKeySetTwiceIsAnError) {
+  // The last --set used to win without a word.
+  Config c = Config::from_string("training:\n  batch_size: 16\n", "run.yaml");
+  c.set_override("training.batch_size=8");
+  const std::string msg = error_of([&] { c.set_override("training.batch_size=9"); });
+  EXPECT_EQ(msg,
+            "--set 'training.batch_size=9': 'training.batch_size' is already set by --set "
+            "'training.batch_size=8'; set each key once");
+  EXPECT_EQ(batch_size(c), 8);
+  // Other keys, and a key beside one already set, are fine.
+  EXPECT_EQ(error_of([&] { c.set_override("training.window=100"); }), "");
 }
 
 TEST(ConfigInput, ErrorsAboutAnOverriddenKeyNameTheSet) {

@@ -38,3 +38,95 @@ def test_play_echoes_a_bounded_prefix_of_a_huge_line():
     assert out.returncode == 0, out.stderr
     line = next(l for l in out.stdout.splitlines() if "cannot play" in l)
     assert len(line) < 1000 and "(1048576 bytes)" in line
+
+
+def match(*flags, timeout=120):
+    return run(["match", "--game", "alquerque", "--games", "2", "--quiet", *flags],
+               timeout=timeout)
+
+
+@pytest.mark.parametrize("args,says", [
+    (["match", "--game", "alquerque", "--a", "random", "--b", "random", "--games", "1",
+      "--games", "2"], "--games is given twice ('1' and '2')"),
+    (["bench", "alphabeta", "--game", "alquerque", "--depth", "1", "--depth", "2"],
+     "--depth is given twice"),
+    (["match", "--game", "alquerque", "--option", "max_plies=10", "--option", "max_plies=20",
+      "--a", "random", "--b", "random"], "--option 'max_plies' is given twice"),
+    (["match", "--game", "alquerque", "--option", "max_plies=10,max_plies=20", "--a", "random",
+      "--b", "random"], "option 'max_plies' is given twice"),
+    (["play", "--game", "alquerque", "--player", "1=random", "--player", "1=greedy"],
+     "--player gives seat 1 twice ('1=random' and '1=greedy')"),
+    (["play", "--game", "alquerque", "--no-color", "--no-color"], "--no-color is given twice"),
+    (["train", "--config", TINY, "--run", "RUN", "--set", "training.batch_size=8", "--set",
+      "training.batch_size=9"], "'training.batch_size' is already set by --set "
+                                "'training.batch_size=8'"),
+])
+def test_a_flag_given_twice_is_an_error_naming_it(args, says, tmp_path):
+    # Before: the last one silently won.
+    out = run(args, cwd=tmp_path)
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert says in out.stderr
+    assert list(tmp_path.iterdir()) == []  # nothing started
+
+
+def test_flags_meant_to_repeat_still_repeat(tmp_path):
+    out = match("--option", "max_plies=10", "--option", "huffing=false", "--a", "random",
+                "--b", "random", "--out", str(tmp_path / "m.json"))
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "m.json").exists()
+
+
+@pytest.mark.parametrize("flag", ["--save-games", "--out"])
+def test_match_refuses_an_empty_output_path(flag):
+    out = match("--a", "random", "--b", "random", flag, "")
+    assert out.returncode == 2 and f"{flag} needs a path, not an empty one" in out.stderr
+
+
+def test_match_checks_the_output_folder_before_playing(tmp_path):
+    # 10^7 games of MCTS would run for hours: the error must come first.
+    for flag, path in (("--out", "/proc/hz_none/o.json"), ("--out", str(tmp_path)),
+                       ("--save-games", "/proc/hz_none"), ("--save-games", "/proc/version")):
+        out = run(["match", "--game", "alquerque", "--games", "10000000", "--a", "mcts:sims=50",
+                   "--b", "random", flag, path], timeout=30)
+        assert out.returncode == 2, (flag, path, out.stderr)
+        assert f"'{path}'" in out.stderr and "filesystem error" not in out.stderr, out.stderr
+        assert "games" not in out.stdout
+
+
+def test_an_empty_agent_is_named():
+    out = match("--a", "", "--b", "random")
+    assert out.returncode == 2
+    assert "--a is empty" in out.stderr and "without --a" not in out.stderr
+
+
+def test_play_checks_the_hint_agent_at_the_start():
+    # Before: accepted until `hint` was typed.
+    out = run(["play", "--game", "alquerque", "--hint", "nosuch", "--no-color"], stdin="quit\n")
+    assert out.returncode == 2 and "nosuch" in out.stderr, out.stdout + out.stderr
+    assert "Enter moves" not in out.stdout
+
+
+def test_play_checks_the_save_path_at_the_start():
+    out = run(["play", "--game", "alquerque", "--save", "/proc/hz_none/g.txt", "--no-color"],
+              stdin="quit\n")
+    assert out.returncode == 2 and "'/proc/hz_none/g.txt'" in out.stderr, out.stderr
+    assert "Enter moves" not in out.stdout
+
+
+def test_a_symlink_loop_in_a_run_is_named_with_exit_2(tmp_path):
+    # Before: a raw "filesystem error: status: Too many levels of symbolic links", exit 1, from
+    # the scan for temporary files of interrupted writes.
+    run_dir = tmp_path / "run"
+    run_dir.mkdir()
+    os.symlink("ckpt_000010.pt", run_dir / "ckpt_000010.pt")
+    out = run(["train", "--config", TINY, "--run", str(run_dir)], timeout=60)
+    assert out.returncode == 2, out.stderr
+    assert "filesystem error" not in out.stderr
+    assert f"'{run_dir}/ckpt_000010.pt'" in out.stderr and "symbolic links" in out.stderr
+    # The metrics file as a loop too.
+    os.remove(run_dir / "ckpt_000010.pt")
+    os.symlink("metrics.jsonl", run_dir / "metrics.jsonl")
+    out = run(["train", "--config", TINY, "--run", str(run_dir)], timeout=60)
+    assert out.returncode == 2, out.stderr
+    assert "filesystem error" not in out.stderr
+    assert f"'{run_dir}/metrics.jsonl'" in out.stderr, out.stderr
