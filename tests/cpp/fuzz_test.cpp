@@ -3,7 +3,8 @@
 //   SeedsAreAccepted        every generated seed and every file of tests/fuzz/corpus/<target>/
 //                           is accepted, with the property holding;
 //   RegressionsKeepTheProperty  every file of tests/fuzz/regressions/<target>/ (inputs that once
-//                           broke it) is accepted or rejected cleanly;
+//                           broke it, and hostile inputs from issue reports) is accepted or
+//                           rejected cleanly;
 //   MutantsKeepTheProperty  mutations of the seeds (and of accepted mutants) for HZ_FUZZ_SECONDS
 //                           (default 2) never break the property nor take longer than
 //                           HZ_FUZZ_SLOW_MS (default 3000) for one input.

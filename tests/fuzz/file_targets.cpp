@@ -4,6 +4,7 @@
 //   journal:     the bytes of a game journal -> GameJournal::read (an Alquerque run's)
 //   checkpoint:  the bytes of a checkpoint   -> read_checkpoint_meta, load_checkpoint_network,
 //                                               load_checkpoint into a trainer
+//   metrics:     the bytes of metrics.jsonl  -> drop_torn_last_line, check_metrics_file (resume)
 //
 // The readers take paths, so each input is written to a per-process temporary file. Both
 // formats carry CRC-32 checksums; fix_checksums() recomputes them so that mutations also reach
@@ -29,6 +30,7 @@
 #include "selfplay/game_journal.h"
 #include "selfplay/shards.h"
 #include "train/checkpoint.h"
+#include "train/run_metrics.h"
 #include "train/trainer.h"
 
 namespace hz::fuzz {
@@ -231,6 +233,65 @@ std::vector<std::string> journal_seeds() {
   return out;
 }
 
+// ------------------------------------------------------------------------------------- metrics
+
+// A resume's path through RUN/metrics.jsonl (train/training_run.cpp): cut a torn last line, check
+// every line, then go on appending. An accepted file must keep its other bytes, have no torn
+// line left, and stay accepted with a new line appended.
+void run_metrics(std::string_view input) {
+  const std::string dir = temp_path("metrics_run");
+  ::mkdir(dir.c_str(), 0700);
+  const std::string path = dir + "/metrics.jsonl";
+  write_plain(path, input);
+  const size_t torn = drop_torn_last_line(path);
+  check_metrics_file(path);
+  after_accepting("after the metrics file was accepted", [&] {
+    require(torn <= input.size(), "more torn bytes than the file has");
+    require(read_file(path) == input.substr(0, input.size() - torn),
+            "cutting the torn line changed the lines before it");
+    require(drop_torn_last_line(path) == 0, "a torn line is left after cutting it");
+    append_metrics_line(dir, JsonLine().add("kind", "train").add("step", 7L));
+    check_metrics_file(path);
+  });
+}
+
+// Reseals every line's "crc32" digits (seal_json_checksum wants them zeroed first).
+void fix_metrics_checksums(std::string& s) {
+  std::string out;
+  for (size_t at = 0; at < s.size();) {
+    const size_t end = std::min(s.find('\n', at), s.size());
+    std::string line = s.substr(at, end - at);
+    const size_t key = line.rfind("\"crc32\":\"");
+    if (key != std::string::npos && key + 17 < line.size() && line[key + 17] == '"') {
+      line.replace(key + 9, 8, "00000000");
+      try {
+        seal_json_checksum(line);
+      } catch (const Error&) {  // another "crc32" key after this one: left as it is
+      }
+    }
+    out += line;
+    if (end < s.size()) out += '\n';
+    at = end + 1;
+  }
+  s = out;
+}
+
+std::vector<std::string> metrics_seeds() {
+  const std::string dir = temp_path("metrics_seed");
+  ::mkdir(dir.c_str(), 0700);
+  const std::string path = dir + "/metrics.jsonl";
+  std::remove(path.c_str());
+  std::vector<std::string> out;
+  // A run started before lines had checksums, then resumed: old lines first.
+  write_plain(path, "{\"kind\":\"train\",\"step\":0}\n");
+  append_metrics_line(dir, JsonLine().add("kind", "train").add("step", 10L).add("loss", 1.25));
+  out.push_back(read_file(path));
+  append_metrics_line(dir, JsonLine().add("kind", "eval").add("step", 20L).add("name", "a \"b\""));
+  out.push_back(read_file(path));
+  out.push_back(read_file(path) + "{\"metrics_version\":1,\"kind\":\"tr");  // torn by a kill
+  return out;
+}
+
 // --------------------------------------------------------------------------------- checkpoints
 
 constexpr const char* kCheckpointGame = "alquerque";
@@ -339,6 +400,21 @@ void add_file_targets(std::vector<Target>& out) {
                  run_shard, binary_tokens, fix_shard_checksums});
   out.push_back({"journal", "game journal bytes -> GameJournal::read", true, journal_seeds,
                  run_journal, binary_tokens, fix_journal_checksums});
+  const std::vector<std::string> metrics_tokens = {"{",
+                                                   "}",
+                                                   "\n",
+                                                   ",",
+                                                   "\"crc32\":\"00000000\"",
+                                                   "\"crc32\":",
+                                                   "\"metrics_version\":1",
+                                                   "\"kind\":\"train\"",
+                                                   "\"step\":",
+                                                   "null",
+                                                   "\r",
+                                                   std::string("\0", 1),
+                                                   "\xff"};
+  out.push_back({"metrics", "RUN/metrics.jsonl bytes -> drop_torn_last_line, check_metrics_file",
+                 true, metrics_seeds, run_metrics, metrics_tokens, fix_metrics_checksums});
   auto trainers = std::make_shared<CheckpointTrainers>();
   out.push_back({"checkpoint",
                  "checkpoint bytes -> read_checkpoint_meta, load_checkpoint_network, "
