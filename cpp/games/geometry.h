@@ -5,7 +5,7 @@
 // to know its shape.
 //
 // Each game provides its geometry from its own folder: a GeometryHooks value set as
-// GameInfo::geometry in its register.cpp (games/geometry_adapter.h turns functions over the
+// GameInfo::geometry in its info.cpp (games/geometry_adapter.h turns functions over the
 // concrete game and state into hooks). The functions below look the hooks up by game name and
 // fail with an hz::Error when a game has none.
 //

@@ -1,7 +1,8 @@
 // The game registry: maps a game name to its rule options, its factory and its board geometry.
 //
-// Each game registers itself from its own folder (HZ_REGISTER_GAME in its register.cpp); nothing
-// anywhere lists the games. The table is filled during static initialisation and is read-only
+// Each game registers itself: games/<game>/info.cpp describes it and engine/<game>/register.cpp
+// registers it (HZ_REGISTER_GAME) with the factory of engine/adapter_impl.h; nothing anywhere
+// lists the games. The table is filled during static initialisation and is read-only
 // afterwards, so lookups are thread-safe.
 #pragma once
 
@@ -38,8 +39,8 @@ std::shared_ptr<AnyGame> make_game(const std::string& name, const GameOptions& o
 
 #define HZ_REGISTER_GAME_CONCAT2(a, b) a##b
 #define HZ_REGISTER_GAME_CONCAT(a, b) HZ_REGISTER_GAME_CONCAT2(a, b)
-// Usage (in a game's register.cpp): HZ_REGISTER_GAME(make_info()); where make_info() returns a
-// GameInfo whose factory builds std::make_shared<GameAdapter<MyGame>>(resolved).
+// Usage (in engine/<game>/register.cpp): HZ_REGISTER_GAME(with_adapter<MyGame>(my_game_info()));
+// where the GameInfo's factory builds std::make_shared<GameAdapter<MyGame>>(resolved).
 #define HZ_REGISTER_GAME(info_expr)                                                           \
   static const bool HZ_REGISTER_GAME_CONCAT(hz_registered_game_, __LINE__) [[maybe_unused]] = \
       ::hz::register_game(info_expr)

@@ -13,7 +13,7 @@
 // evaluate() allocates nothing after warm-up.
 //
 // make_checkpoint_evaluator<G>(game, path, threads) is the hook that search/evaluator_factory.h
-// calls for evaluator=checkpoint: it loads the network of a checkpoint (train/checkpoint.h),
+// calls for evaluator=checkpoint: it loads the network of a checkpoint (nn/checkpoint_file.h),
 // checks that it was trained for this game variant, and sets the calling thread's LibTorch
 // intra-op threads to `threads` (the evaluator is built on the thread that will use it).
 #pragma once
@@ -24,10 +24,10 @@
 #include <utility>
 #include <vector>
 
+#include "games/seats.h"
+#include "nn/checkpoint_file.h"
 #include "nn/evaluator.h"
 #include "nn/network.h"
-#include "selfplay/sample.h"
-#include "train/checkpoint.h"
 
 namespace hz {
 

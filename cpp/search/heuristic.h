@@ -1,7 +1,7 @@
 // The customisation point that gives the alpha-beta family (alpha-beta, paranoid, best-reply,
 // greedy) its knowledge of one game, and the typed, documented weights such knowledge reads.
 //
-// A game opts in by specialising Heuristic<G> in cpp/games/<game>/heuristic.h:
+// A game opts in by specialising Heuristic<G> in cpp/engine/<game>/heuristic.h:
 //
 //   template <> struct Heuristic<MyGame> {
 //     struct Weights {                     // plain doubles with their defaults
@@ -23,8 +23,8 @@
 //     static bool set_mover(MyGame::State& s, int player);
 //   };
 //
-// The search agents for a game are registered from one new file in the game's folder,
-// cpp/games/<game>/search_agents.cpp: HZ_REGISTER_HEURISTIC_AGENTS(MyGame); (see
+// The search agents for a game are registered from one new file in the game's engine folder,
+// cpp/engine/<game>/search_agents.cpp: HZ_REGISTER_HEURISTIC_AGENTS(MyGame); (see
 // search/heuristic_agents.h). Nothing else lists games.
 //
 // Weights are read either from a YAML section (read_weights(ConfigSection&), each key typed,

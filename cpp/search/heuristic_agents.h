@@ -1,8 +1,8 @@
 // The agents that use a game's Heuristic<G>: `alphabeta` and `greedy`, reached from
-// search/agent_factory.h without that header knowing any game.
+// engine/agent_factory.h without that header knowing any game.
 //
-// A game's heuristic lives in cpp/games/<game>/heuristic.h, which only the game's own
-// cpp/games/<game>/search_agents.cpp includes, where HZ_REGISTER_HEURISTIC_AGENTS(G) (from
+// A game's heuristic lives in cpp/engine/<game>/heuristic.h, which only the game's own
+// cpp/engine/<game>/search_agents.cpp includes, where HZ_REGISTER_HEURISTIC_AGENTS(G) (from
 // search/heuristic_agents_impl.h) records a factory under typeid(G). The agent factory asks
 // this registry by the type of the game it is instantiated for; a game without a heuristic gets
 // a clear error naming it.

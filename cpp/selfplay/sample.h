@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "games/game.h"
+#include "games/seats.h"  // to_seats, from_seats: used with samples
 
 namespace hz {
 
@@ -42,17 +43,5 @@ struct FinishedGame {
   bool resign_playthrough = false;
   bool resign_would_be_false = false;
 };
-
-// Reorders absolute-player values into seats relative to `player`.
-inline PlayerValues to_seats(const PlayerValues& absolute, int player, int num_players) {
-  PlayerValues out{};
-  for (int k = 0; k < num_players; ++k) out[k] = absolute[(player + k) % num_players];
-  return out;
-}
-inline PlayerValues from_seats(const PlayerValues& seats, int player, int num_players) {
-  PlayerValues out{};
-  for (int k = 0; k < num_players; ++k) out[(player + k) % num_players] = seats[k];
-  return out;
-}
 
 }  // namespace hz

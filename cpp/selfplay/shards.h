@@ -1,6 +1,6 @@
 // Sample shards: the versioned binary files in which a run keeps every finished self-play game
 // (RUN/shards/shard_000000.bin, ...). The format is specified in docs/formats.md; Python reads it
-// with numpy alone (python/hopzero/shards.py).
+// with numpy alone (python/hopzero/data.py).
 //
 // A shard holds whole games: a header (magic, version, observation shape, num_actions,
 // num_players, policy slots, sample and game counts, CRC-32 of header and records, game name)

@@ -58,7 +58,7 @@ struct TrainStats {
   double learning_rate = 0;
 };
 
-// Data-parallel training (distributed/data_parallel.h): called in every step between the backward
+// Data-parallel training (distributed/learner.h): called in every step between the backward
 // pass and the optimizer step with every parameter's gradient flattened into one buffer
 // (parameters in order); it must leave there the gradient to apply: the mean over the learners.
 using GradientReducer = std::function<void(std::vector<float>& gradients)>;

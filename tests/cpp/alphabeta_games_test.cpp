@@ -6,11 +6,11 @@
 #include <chrono>
 
 #include "ab_checks.h"
+#include "engine/alquerque/heuristic.h"
+#include "engine/chinese_checkers/heuristic.h"
+#include "engine/jumpers/heuristic.h"
 #include "games/adapter.h"
-#include "games/alquerque/heuristic.h"
 #include "games/chinese_checkers/board.h"
-#include "games/chinese_checkers/heuristic.h"
-#include "games/jumpers/heuristic.h"
 #include "games/registry.h"
 #include "search/agent.h"
 #include "search/alphabeta.h"

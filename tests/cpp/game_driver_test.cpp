@@ -10,7 +10,7 @@
 #include <mutex>
 #include <set>
 
-#include "games/adapter_impl.h"
+#include "engine/adapter_impl.h"
 #include "selfplay_checks.h"
 #include "test_util.h"
 #include "toy_games.h"

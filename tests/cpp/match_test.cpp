@@ -9,7 +9,7 @@
 
 #include "ab_checks.h"
 #include "ab_toy_games.h"
-#include "games/adapter_impl.h"
+#include "engine/adapter_impl.h"
 #include "games/registry.h"
 #include "search/heuristic_agents_impl.h"
 #include "test_util.h"

@@ -10,8 +10,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/adapter_impl.h"
 #include "eval/match.h"
-#include "games/adapter_impl.h"
 #include "games/chinese_checkers/board.h"
 #include "games/chinese_checkers/chinese_checkers.h"
 #include "games/registry.h"

@@ -8,7 +8,7 @@
 
 #include "core/dir_listing.h"
 #include "core/files.h"
-#include "games/adapter_impl.h"
+#include "engine/adapter_impl.h"
 #include "nn/network.h"
 #include "nn/torch_evaluator.h"
 #include "temp_dir.h"

@@ -1,4 +1,4 @@
-// Alquerque's board geometry hooks (games/geometry.h), set in register.cpp.
+// Alquerque's board geometry hooks (games/geometry.h), set in info.cpp.
 #pragma once
 
 #include "games/geometry.h"

@@ -1,4 +1,4 @@
-// Chinese Checkers' board geometry hooks (games/geometry.h), set in register.cpp.
+// Chinese Checkers' board geometry hooks (games/geometry.h), set in info.cpp.
 #pragma once
 
 #include "games/geometry.h"

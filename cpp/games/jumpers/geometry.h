@@ -1,4 +1,4 @@
-// Jumpers' board geometry hooks (games/geometry.h), set in register.cpp.
+// Jumpers' board geometry hooks (games/geometry.h), set in info.cpp.
 #pragma once
 
 #include "games/geometry.h"

@@ -1,9 +1,15 @@
-// Out-of-line parts of GameAdapter<G> that pull in search templates. Include this (not only
-// adapter.h) in exactly one file per game: its register.cpp.
+// Out-of-line parts of GameAdapter<G> that pull in search and self-play templates, and the
+// factory that registers a game with them. Include this (not only games/adapter.h) in exactly
+// one file per game: engine/<game>/register.cpp, which does
+//   HZ_REGISTER_GAME(with_adapter<MyGame>(my_game_info()));
+// (test programs that build adapters of their own toy games include it too).
 #pragma once
 
+#include <memory>
+
+#include "engine/agent_factory.h"
 #include "games/adapter.h"
-#include "search/agent_factory.h"
+#include "games/registry.h"
 #include "search/evaluator_factory.h"
 #include "selfplay/game_driver.h"
 
@@ -25,6 +31,15 @@ std::unique_ptr<SelfPlayRunner> GameAdapter<G>::make_selfplay(
         return make_evaluator<G>(self->game(), evaluator, zobrist_key(seed, thread, 0xe7a1));
       },
       self);
+}
+
+// `info` (a game's games/<game>/info.cpp) with the factory that builds GameAdapter<G>.
+template <class G>
+GameInfo with_adapter(GameInfo info) {
+  info.factory = [](const GameOptions& resolved) -> std::shared_ptr<AnyGame> {
+    return std::make_shared<GameAdapter<G>>(resolved);
+  };
+  return info;
 }
 
 }  // namespace hz

@@ -1,11 +1,12 @@
-// Registers Chinese Checkers as "chinese_checkers" with its rule options and test variants.
-#include "games/adapter_impl.h"
+// The game "chinese_checkers" (rules: docs/rules/chinese_checkers.md): its rule options and test
+// variants (registered by engine/chinese_checkers/register.cpp).
+#include "games/chinese_checkers/info.h"
+
 #include "games/chinese_checkers/chinese_checkers.h"
 #include "games/chinese_checkers/geometry.h"
 #include "games/registry.h"
 
 namespace hz {
-namespace {
 
 GameInfo chinese_checkers_info() {
   GameInfo info;
@@ -63,14 +64,8 @@ GameInfo chinese_checkers_info() {
       {{"players", "3"}, {"play_to_finish", "true"}},
       {{"players", "6"}, {"no_move_loses", "true"}},
   };
-  info.factory = [](const GameOptions& resolved) -> std::shared_ptr<AnyGame> {
-    return std::make_shared<GameAdapter<ChineseCheckers>>(resolved);
-  };
   info.geometry = chinese_checkers_geometry();
   return info;
 }
 
-HZ_REGISTER_GAME(chinese_checkers_info());
-
-}  // namespace
 }  // namespace hz

@@ -1,12 +1,12 @@
-// Registers the game "alquerque" (rules: docs/rules/alquerque.md) with its rule options and
-// the variants the conformance suite and perft listings cover.
-#include "games/adapter_impl.h"
+// The game "alquerque" (rules: docs/rules/alquerque.md): its rule options and the variants the
+// conformance suite and perft listings cover (registered by engine/alquerque/register.cpp).
+#include "games/alquerque/info.h"
+
 #include "games/alquerque/alquerque.h"
 #include "games/alquerque/geometry.h"
 #include "games/registry.h"
 
 namespace hz {
-namespace {
 
 GameInfo alquerque_info() {
   GameInfo info;
@@ -52,15 +52,8 @@ GameInfo alquerque_info() {
        {"no_back_and_forth", "true"},
        {"huffing", "true"}},
   };
-  info.factory = [](const GameOptions& resolved) -> std::shared_ptr<AnyGame> {
-    return std::make_shared<GameAdapter<Alquerque>>(resolved);
-  };
   info.geometry = alquerque_geometry();
   return info;
 }
-
-}  // namespace
-
-HZ_REGISTER_GAME(alquerque_info());
 
 }  // namespace hz

@@ -1,11 +1,12 @@
-// Registers the game "jumpers" (rules: docs/rules/jumpers.md) with its rule option `size`.
-#include "games/adapter_impl.h"
+// The game "jumpers" (rules: docs/rules/jumpers.md): its rule option `size` (registered by
+// engine/jumpers/register.cpp).
+#include "games/jumpers/info.h"
+
 #include "games/jumpers/geometry.h"
 #include "games/jumpers/jumpers.h"
 #include "games/registry.h"
 
 namespace hz {
-namespace {
 
 GameInfo jumpers_info() {
   GameInfo info;
@@ -21,15 +22,8 @@ GameInfo jumpers_info() {
                    "board side N (N x N points); reserves Red/Turquoise 12/13, 20/20, 30/31"}};
   info.test_variants = {GameOptions{{"size", "6"}}, GameOptions{{"size", "8"}},
                         GameOptions{{"size", "10"}}};
-  info.factory = [](const GameOptions& resolved) -> std::shared_ptr<AnyGame> {
-    return std::make_shared<GameAdapter<Jumpers>>(resolved);
-  };
   info.geometry = jumpers_geometry();
   return info;
 }
-
-}  // namespace
-
-HZ_REGISTER_GAME(jumpers_info());
 
 }  // namespace hz

@@ -1,5 +1,5 @@
-// Builds agents for a concrete game G from a spec. Included only by games/adapter_impl.h (that
-// is, once per game, in the game's register.cpp), so every agent template is instantiated for
+// Builds agents for a concrete game G from a spec. Included only by engine/adapter_impl.h (that
+// is, once per game, in engine/<game>/register.cpp), so every agent template is instantiated for
 // every registered game without any list of games.
 //
 // To add an agent kind: write it as a template over G in search/, include it here and add one
