@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 __all__ = ["plot_losses", "plot_entropy", "plot_throughput", "plot_ladder", "plot_outcomes",
-           "plot_lengths", "plot_series", "plot_first_moves"]
+           "plot_lengths", "plot_series", "plot_first_moves", "plot_strength",
+           "plot_final_scores"]
 
 
 def _empty(ax, what: str):
@@ -152,4 +153,53 @@ def plot_first_moves(ax, summary: Mapping, top: int = 12):
     ax.set_xlim(-1, 1)
     ax.set_xlabel("value for the mover (share of visits on the bar)")
     ax.set_title(f"first moves (root value {summary['root_value']:+.2f})")
+    return ax
+
+
+def plot_strength(ax, results: Mapping[str, Mapping], x: str = "hours",
+                  opponent: str = "alpha-beta"):
+    """Elo with its 95% interval against ``x`` (``hours`` of training wall time, ``games`` of
+    self-play or ``step``), one line per run, from data.read_strength_results. An infinite end
+    of an interval (all games won or lost) is drawn 400 Elo long."""
+    ax.set_title(f"Elo against {opponent}")
+    drawn = 0
+    for name, result in results.items():
+        curve = result.get("curve")
+        if curve is None or x not in curve or len(curve["step"]) == 0:
+            continue
+        err = np.vstack([curve["elo"] - curve["low"], curve["high"] - curve["elo"]])
+        err = np.nan_to_num(err, nan=0.0, posinf=400.0, neginf=400.0)
+        ax.errorbar(curve[x], curve["elo"], yerr=err, marker="o", capsize=3, label=name)
+        drawn += 1
+    if not drawn:
+        return _empty(ax, "ladder")
+    ax.axhline(0, color="#777777", linewidth=0.8, linestyle="--")
+    ax.set_xlabel({"hours": "training wall time (hours)", "games": "self-play games"}.get(x, x))
+    ax.set_ylabel("Elo (95% interval)")
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    return ax
+
+
+def plot_final_scores(ax, results: Mapping[str, Mapping], goal: Mapping[str, float] | None = None):
+    """Stacked wins, draws and losses of each run's final match (share of its games), with the
+    goal score of each run (``goal``: name -> share) as a black tick."""
+    names = [n for n, r in results.items() if r.get("final")]
+    ax.set_title("final match")
+    if not names:
+        return _empty(ax, "final match")
+    shares = {k: np.array([results[n]["final"][k] / results[n]["final"]["games"] for n in names])
+              for k in ("wins", "draws", "losses")}
+    at = np.arange(len(names))
+    ax.bar(at, shares["wins"], color="#2ca02c", label="win")
+    ax.bar(at, shares["draws"], bottom=shares["wins"], color="#bbbbbb", label="draw")
+    ax.bar(at, shares["losses"], bottom=shares["wins"] + shares["draws"], color="#d62728",
+           label="loss")
+    for i, n in enumerate(names):
+        if goal and n in goal:
+            ax.plot([i - 0.4, i + 0.4], [goal[n]] * 2, color="black", linewidth=2)
+    ax.set_xticks(at, [f"{n}\n{results[n]['final']['games']} games" for n in names])
+    ax.set_ylabel("share of games")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8)
     return ax

@@ -25,7 +25,7 @@ from ._files import read_regular_file
 __all__ = [
     "read_metrics", "metrics_columns", "read_ladder", "read_ladder_json", "ladder_curve",
     "list_checkpoints", "read_shard", "read_shards", "shard_dtype", "dense_policies",
-    "json_checksum",
+    "json_checksum", "read_strength_results",
 ]
 
 
@@ -158,6 +158,42 @@ def ladder_curve(table: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     order = np.argsort(np.asarray(table[step], dtype=float), kind="stable")
     return {"step": np.asarray(table[step], dtype=float)[order], "elo": elo[order],
             "low": low[order], "high": high[order]}
+
+
+def read_strength_results(results_dir: str) -> dict[str, dict]:
+    """The results of experiments/strength_vs_alphabeta (or any folder laid out the same way),
+    by run name: ``curve`` (ladder_curve of ``NAME.ladder.csv`` plus ``hours`` and ``games``,
+    the training wall time and self-play games at each rated step, interpolated in
+    ``NAME.metrics.csv``; None without a ladder) and ``final`` (the final match's first agent
+    from ``NAME.final.json``: wins, draws, losses, games, score, and the Elo interval; None
+    without a match). Names come from the files present."""
+    names = set()
+    for suffix in (".ladder.csv", ".final.json"):
+        names |= {os.path.basename(p)[:-len(suffix)]
+                  for p in glob.glob(os.path.join(results_dir, "*" + suffix))}
+    out = {}
+    for name in sorted(names):
+        base = os.path.join(results_dir, name)
+        curve = final = None
+        if os.path.exists(base + ".ladder.csv"):
+            curve = ladder_curve(read_ladder(base + ".ladder.csv"))
+            if os.path.exists(base + ".metrics.csv"):
+                m = read_ladder(base + ".metrics.csv")  # any CSV of numbers reads the same way
+                order = np.argsort(np.asarray(m["step"], float))
+                steps = np.asarray(m["step"], float)[order]
+                curve["hours"] = np.interp(curve["step"], steps,
+                                           np.asarray(m["time"], float)[order]) / 3600.0
+                curve["games"] = np.interp(curve["step"], steps,
+                                           np.asarray(m["games"], float)[order])
+        if os.path.exists(base + ".final.json"):
+            with open(base + ".final.json", encoding="utf-8") as f:
+                match = json.load(f)
+            agent, elo = match["agents"][0], match.get("elo_difference") or {}
+            final = {k: agent[k] for k in ("wins", "draws", "losses", "games", "score")}
+            final.update(spec=agent["spec"], elo=elo.get("elo"), elo_low=elo.get("elo_low"),
+                         elo_high=elo.get("elo_high"))
+        out[name] = {"curve": curve, "final": final}
+    return out
 
 
 def list_checkpoints(run_dir: str) -> list[tuple[int, str]]:

@@ -167,3 +167,41 @@ def test_serialized_states_and_bad_input():
         hp.draw_board(game.new_initial_state(), heat=np.ones(5))
     with pytest.raises(TypeError):
         hp.draw_board(game.new_initial_state(), arrows=[1.5])
+
+
+def test_strength_results_and_charts(tmp_path):
+    """A constructed results folder: the ladder's steps are placed at the training time and
+    games interpolated from the metrics, and the final match is read from its first agent."""
+    import json
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from hopzero import charts, data
+    (tmp_path / "g.ladder.csv").write_text(
+        "checkpoint,step,games,elo,elo_low,elo_high\nc1,100,10,-50.0,-120.0,20.0\n"
+        "c2,300,10,25.0,-40.0,inf\n")
+    (tmp_path / "g.metrics.csv").write_text(
+        "step,time,games,samples,loss,policy_loss,value_loss\n0,0,0,0,,,\n"
+        "200,3600,50,1,1,1,1\n400,7200,150,2,1,1,1\n")
+    agents = [{"spec": "mcts:x", "games": 4, "wins": 2, "draws": 1, "losses": 1, "score": 0.625},
+              {"spec": "ab", "games": 4, "wins": 1, "draws": 1, "losses": 2, "score": 0.375}]
+    (tmp_path / "g.final.json").write_text(json.dumps(
+        {"agents": agents, "elo_difference": {"elo": 88.7, "elo_low": -300, "elo_high": 480}}))
+    (tmp_path / "h.final.json").write_text(json.dumps({"agents": agents}))
+    results = data.read_strength_results(str(tmp_path))
+    assert sorted(results) == ["g", "h"]
+    curve = results["g"]["curve"]
+    assert list(curve["step"]) == [100, 300]
+    assert list(curve["hours"]) == [0.5, 1.5]  # 1800 s and 5400 s, halfway between rows
+    assert list(curve["games"]) == [25, 100]
+    assert results["g"]["final"]["wins"] == 2 and results["g"]["final"]["elo"] == 88.7
+    assert results["h"]["curve"] is None and results["h"]["final"]["elo"] is None
+    fig, axes = plt.subplots(1, 3)
+    charts.plot_strength(axes[0], results, x="hours")
+    assert len(axes[0].lines) >= 1 and axes[0].get_xlabel().startswith("training wall time")
+    charts.plot_final_scores(axes[1], results, goal={"g": 0.75})
+    heights = sorted(round(p.get_height(), 3) for p in axes[1].patches)
+    assert heights == sorted([0.5, 0.5, 0.25, 0.25, 0.25, 0.25])
+    charts.plot_strength(axes[2], {"h": results["h"]})
+    assert any("no ladder" in t.get_text() for t in axes[2].texts)
+    plt.close(fig)
