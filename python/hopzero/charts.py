@@ -16,7 +16,7 @@ import numpy as np
 
 __all__ = ["plot_losses", "plot_entropy", "plot_throughput", "plot_ladder", "plot_outcomes",
            "plot_lengths", "plot_series", "plot_first_moves", "plot_strength",
-           "plot_final_scores"]
+           "plot_final_scores", "elo_error_bars"]
 
 
 def _empty(ax, what: str):
@@ -156,6 +156,13 @@ def plot_first_moves(ax, summary: Mapping, top: int = 12):
     return ax
 
 
+def elo_error_bars(elo, low, high) -> np.ndarray:
+    """Matplotlib error bars (2, N) of Elo intervals; an infinite end (all games won or lost)
+    is drawn 400 Elo long, an unknown one not at all."""
+    elo, low, high = (np.asarray(v, dtype=float) for v in (elo, low, high))
+    return np.nan_to_num(np.vstack([elo - low, high - elo]), nan=0.0, posinf=400.0, neginf=400.0)
+
+
 def plot_strength(ax, results: Mapping[str, Mapping], x: str = "hours",
                   opponent: str = "alpha-beta"):
     """Elo with its 95% interval against ``x`` (``hours`` of training wall time, ``games`` of
@@ -167,9 +174,8 @@ def plot_strength(ax, results: Mapping[str, Mapping], x: str = "hours",
         curve = result.get("curve")
         if curve is None or x not in curve or len(curve["step"]) == 0:
             continue
-        err = np.vstack([curve["elo"] - curve["low"], curve["high"] - curve["elo"]])
-        err = np.nan_to_num(err, nan=0.0, posinf=400.0, neginf=400.0)
-        ax.errorbar(curve[x], curve["elo"], yerr=err, marker="o", capsize=3, label=name)
+        ax.errorbar(curve[x], curve["elo"], yerr=elo_error_bars(curve["elo"], curve["low"],
+                                                                 curve["high"]), marker="o", capsize=3, label=name)
         drawn += 1
     if not drawn:
         return _empty(ax, "ladder")

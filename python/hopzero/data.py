@@ -99,10 +99,16 @@ def metrics_columns(records: list[dict], kind: str | None = None) -> dict[str, n
 def read_ladder(run_dir: str) -> dict[str, np.ndarray]:
     """The ladder table (``run_dir/ladder.csv``) as column arrays; text columns stay strings."""
     path = os.path.join(run_dir, "ladder.csv") if os.path.isdir(run_dir) else run_dir
+    return _read_csv_columns(path, "ladder table")
+
+
+def _read_csv_columns(path: str, what: str) -> dict[str, np.ndarray]:
+    """A CSV file as column arrays (numbers where every cell is one, else strings); ValueError
+    naming the file and ``what`` it should hold when it has no rows."""
     with open(path, encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
     if not rows:
-        raise ValueError(f"{path}: the ladder table is empty")
+        raise ValueError(f"{path}: the {what} is empty")
     out = {}
     for key in rows[0]:
         values = [r[key] for r in rows]
@@ -178,7 +184,7 @@ def read_strength_results(results_dir: str) -> dict[str, dict]:
         if os.path.exists(base + ".ladder.csv"):
             curve = ladder_curve(read_ladder(base + ".ladder.csv"))
             if os.path.exists(base + ".metrics.csv"):
-                m = read_ladder(base + ".metrics.csv")  # any CSV of numbers reads the same way
+                m = _read_csv_columns(base + ".metrics.csv", "metrics table")
                 order = np.argsort(np.asarray(m["step"], float))
                 steps = np.asarray(m["step"], float)[order]
                 curve["hours"] = np.interp(curve["step"], steps,
