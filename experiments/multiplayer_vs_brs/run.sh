@@ -21,6 +21,8 @@
 #   CONFIG_TEMPLATE (configs/chinese_checkers_{N}_strong.yaml; {N} is the player count)
 #   TRAIN_SET ("")               extra `hopzero train --set` overrides, space-separated
 #   SKIP_TRAIN (0)               1: no training; play the newest checkpoint in OUT/cc_N
+#   SKIP_MATCH (0)               1: train only (no matches, no summary)
+#   HOPZERO (build/hopzero)      the program (e.g. a copy frozen while the tree is rebuilt)
 #   NET_SETTINGS ("")            more settings for the network's mcts spec, e.g.
 #                                "search=gumbel,sims=800" (Gumbel needs sims; time_ms still caps)
 # Needs a build (bash scripts/setup.sh build). Writes, per N: OUT/cc_N/ (the training run; rerunning
@@ -40,6 +42,7 @@ default_template='configs/chinese_checkers_{N}_strong.yaml'
 template=${CONFIG_TEMPLATE:-$default_template}
 read -r -a train_set <<<"${TRAIN_SET:-}"
 net_settings=${NET_SETTINGS:-}
+hopzero=${HOPZERO:-build/hopzero}
 mkdir -p "$out"
 
 opponent_spec() {
@@ -81,11 +84,12 @@ for n in "${players[@]}"; do
     set_flags=()
     for s in "${train_set[@]}"; do set_flags+=(--set "$s"); done
     start=$(date +%s)
-    build/hopzero train --config "$config" --run "$run" "${set_flags[@]}" 2>&1 |
+    "$hopzero" train --config "$config" --run "$run" "${set_flags[@]}" 2>&1 |
       tee -a "$out/cc_$n.train.log"
     echo "$(($(date +%s) - start))" >>"$out/cc_$n.train_seconds"
     echo "== $n players: trained in $(($(date +%s) - start)) s"
   fi
+  [[ ${SKIP_MATCH:-0} == 1 ]] && continue
   ckpts=("$run"/ckpt_*.pt)
   [[ -f ${ckpts[0]} ]] || { echo "no checkpoint $run/ckpt_*.pt"; exit 2; }
   ckpt=$(printf '%s\n' "${ckpts[@]}" | sort | tail -n 1)
@@ -97,10 +101,11 @@ for n in "${players[@]}"; do
     spec=$(opponent_spec "$opponent")
     echo "== $n players: $n_games games, $net against $((n - 1)) x $spec"
     start=$(date +%s)
-    build/hopzero match "${flags[@]}" --a "$net" --b "$spec" --games "$n_games" \
+    "$hopzero" match "${flags[@]}" --a "$net" --b "$spec" --games "$n_games" \
       --threads "$threads" --seed "$seed" --opening-plies "$opening" \
       --out "$out/cc_$n.$opponent.match.json" 2>&1 | tee "$out/cc_$n.$opponent.match.log"
     echo "== $n players, $opponent: match in $(($(date +%s) - start)) s"
   done
 done
+[[ ${SKIP_MATCH:-0} == 1 ]] && exit 0
 /usr/bin/python3 experiments/multiplayer_vs_brs/summarize.py "$out" --opening-plies "$opening"

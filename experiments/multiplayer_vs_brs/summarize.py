@@ -5,7 +5,9 @@ player count N and opponent found, and writes OUT/summary.md and OUT/summary.jso
 per N, the network seat's (agent A's) games, wins, win share with its 95% Wilson interval, the fair
 share 1/N, the goal 1.5/N and whether the observed share reaches it, its mean finishing rank
 (1 = best, of N), and the share of games that reached the variant's max_plies (their ranks come
-from remaining distance, not from finishing).
+from remaining distance, not from finishing). For every training run OUT/cc_N it also counts the
+self-play games in the run's shards and the share of them stopped at max_plies, over the whole run
+and over its last quarter of games (OUT/selfplay.md, and "selfplay" in summary.json).
 
 Usage: python3 experiments/multiplayer_vs_brs/summarize.py OUT [--opening-plies P]
 """
@@ -16,6 +18,11 @@ import json
 import os
 import re
 import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+from hopzero import data  # noqa: E402  (the package of this checkout)
 
 OPPONENTS = {
     "brs": "Best-Reply Search (alphabeta:algorithm=brs)",
@@ -59,6 +66,42 @@ def summarize_match(path: str, opening_plies: int) -> dict:
     }
 
 
+def selfplay_caps(run_dir: str) -> dict | None:
+    """Self-play games of a training run and the share stopped at max_plies, from its shards.
+    A game's length is its last recorded ply + 1 (every turn of a search is recorded: Chinese
+    Checkers has one action per turn and the strong recipes use no playout cap)."""
+    paths = sorted(glob.glob(os.path.join(run_dir, "shards", "shard_*.bin")))
+    if not paths:
+        return None
+    last_ply = {}
+    cap = None
+    for path in paths:
+        shard = data.read_shard(path)
+        cap = max_plies(shard["game"])
+        records = shard["records"]
+        for game_id, ply in zip(records["game_id"].tolist(), records["ply"].tolist()):
+            last_ply[game_id] = max(ply, last_ply.get(game_id, -1))
+    if cap is None:
+        raise ValueError(f"{run_dir}: the shards' game has no max_plies option")
+    lengths = np.array([last_ply[g] + 1 for g in sorted(last_ply)])
+    capped = lengths >= cap
+    tail = capped[len(capped) - max(1, len(capped) // 4):]
+    return {"run": run_dir, "max_plies": cap, "games": int(len(lengths)),
+            "capped_share": float(capped.mean()), "last_quarter_games": int(len(tail)),
+            "last_quarter_capped_share": float(tail.mean()),
+            "mean_length": float(lengths.mean())}
+
+
+def selfplay_markdown(runs: list[dict]) -> str:
+    out = ["| run | max_plies | self-play games | mean length | capped | capped, last quarter |",
+           "|---|---|---|---|---|---|"]
+    for r in runs:
+        out.append(f"| {os.path.basename(r['run'])} | {r['max_plies']} | {r['games']} | "
+                   f"{r['mean_length']:.0f} | {100 * r['capped_share']:.0f}% | "
+                   f"{100 * r['last_quarter_capped_share']:.0f}% |")
+    return "\n".join(out) + "\n"
+
+
 def markdown(rows: list[dict]) -> str:
     out = []
     for key, title in OPPONENTS.items():
@@ -70,7 +113,7 @@ def markdown(rows: list[dict]) -> str:
                 "goal 1.5/N | met | mean rank (of N) | games capped |",
                 "|---|---|---|---|---|---|---|---|---|"]
         for r in sorted(mine, key=lambda r: r["players"]):
-            capped = "-" if r["capped_share"] is None else f"{100 * r['capped_share']:.0f}%"
+            capped = "-" if r.get("capped_share") is None else f"{100 * r['capped_share']:.0f}%"
             out.append(
                 f"| {r['players']} | {r['games']} | {r['wins']} | {r['win_share']:.3f} "
                 f"[{r['win_share_low']:.3f}, {r['win_share_high']:.3f}] | {r['fair_share']:.3f} | "
@@ -86,6 +129,13 @@ def main() -> int:
     parser.add_argument("--opening-plies", type=int, default=2,
                         help="random opening actions per game, as given to hopzero match")
     args = parser.parse_args()
+    runs = [r for r in (selfplay_caps(d) for d in sorted(glob.glob(os.path.join(args.out,
+                                                                             "cc_*")))
+                        if os.path.isdir(d)) if r]
+    if runs:
+        with open(os.path.join(args.out, "selfplay.md"), "w", encoding="utf-8") as f:
+            f.write(selfplay_markdown(runs))
+        print(selfplay_markdown(runs))
     rows = []
     for path in sorted(glob.glob(os.path.join(args.out, "cc_*.*.match.json"))):
         key = os.path.basename(path).split(".")[1]
@@ -93,13 +143,15 @@ def main() -> int:
         row["key"] = key
         rows.append(row)
     if not rows:
+        if runs:
+            return 0
         print(f"no match files cc_N.OPPONENT.match.json in {args.out}", file=sys.stderr)
         return 1
     text = markdown(rows)
     with open(os.path.join(args.out, "summary.md"), "w", encoding="utf-8") as f:
         f.write(text)
     with open(os.path.join(args.out, "summary.json"), "w", encoding="utf-8") as f:
-        json.dump(rows, f, indent=2)
+        json.dump({"matches": rows, "selfplay": runs}, f, indent=2)
     print(text)
     return 0
 
