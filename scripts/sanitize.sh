@@ -13,9 +13,19 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 
-ASAN_TESTS=${ASAN_TESTS:-"conformance_test fuzz_test chinese_checkers_test alquerque_test
-  jumpers_test torch_test train_run_test mcts_test game_driver_test run_files_test shards_test
-  core_test parser_regression_test"}
+# The games' own test programs come from the game folders, not from a list: tests/cpp/<game>_test
+# for each cpp/games/<game>/ that has one, and <game>_conformance_test for each test game of
+# tests/games/<game>/ (docs/adding_a_game.md).
+game_tests=""
+for dir in cpp/games/*/; do
+  game=$(basename "$dir")
+  [[ -f tests/cpp/${game}_test.cpp ]] && game_tests+=" ${game}_test"
+done
+for dir in tests/games/*/; do
+  [[ -d $dir ]] && game_tests+=" $(basename "$dir")_conformance_test"
+done
+ASAN_TESTS=${ASAN_TESTS:-"conformance_test fuzz_test$game_tests torch_test train_run_test
+  mcts_test game_driver_test run_files_test shards_test core_test parser_regression_test"}
 TSAN_TESTS=${TSAN_TESTS:-"game_driver_test train_run_test"}
 TSAN_FILTER=${TSAN_FILTER:-"GameDriver.*:*SelfPlay*:*Threads*:TrainingRun.TinyRun*"}
 

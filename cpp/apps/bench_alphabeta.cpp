@@ -23,13 +23,10 @@ int run_bench_alphabeta(Args& args) {
   if (args.has("game")) {
     variants.push_back({args.require("game"), args.game_options()});
   } else {
-    args.game_options();  // accepted (and ignored) without --game
-    variants = {{"alquerque", {}},
-                {"jumpers", {{"size", "6"}}},
-                {"jumpers", {{"size", "8"}}},
-                {"jumpers", {{"size", "10"}}},
-                {"chinese_checkers", {{"players", "2"}}},
-                {"chinese_checkers", {{"players", "3"}}}};
+    args.game_options();                          // accepted (and ignored) without --game
+    for (const std::string& name : game_names())  // each game's own GameInfo::bench_variants
+      for (const GameOptions& options : game_info(name).bench_variants)
+        variants.push_back({name, options});
   }
   const long depth = args.get_int("depth", 0, 0, 64);
   const double time_ms = args.get_double("time-ms", depth ? 0.0 : 500.0, 0.0, 1e7);
@@ -90,7 +87,7 @@ int run_bench_alphabeta(Args& args) {
 HZ_BENCHMARK("alphabeta", "alpha-beta search speed: nodes/s per game from random positions",
              "[--game NAME [--option k=v ...]] [--depth D | --time-ms T] [--positions P]\n"
              "       [--random-actions R] [--settings k=v,...] [--seed S]\n\n"
-             "Without --game: alquerque, jumpers 6/8/10, chinese_checkers 2 and 3 players.\n"
+             "Without --game: the bench variants each game registers (GameInfo::bench_variants).\n"
              "Default: 500 ms per position (iterative deepening); --depth D searches to D turns.",
              run_bench_alphabeta);
 

@@ -1,9 +1,9 @@
 // The game registry: maps a game name to its rule options, its factory and its board geometry.
 //
 // Each game registers itself: games/<game>/info.cpp describes it and engine/<game>/register.cpp
-// registers it (HZ_REGISTER_GAME) with the factory of engine/adapter_impl.h; nothing anywhere
-// lists the games. The table is filled during static initialisation and is read-only
-// afterwards, so lookups are thread-safe.
+// registers it (HZ_REGISTER_GAME) with the factory of engine/adapter_impl.h, together with its
+// heuristic agents; nothing anywhere lists the games (docs/adding_a_game.md). The table is filled
+// during static initialisation and is read-only afterwards, so lookups are thread-safe.
 #pragma once
 
 #include <functional>
@@ -21,8 +21,14 @@ struct GameInfo {
   std::string name;
   std::string description;
   std::vector<OptionSpec> options;
-  // Variants that the conformance suite and perft listings cover (each fully resolved later).
+  // Variants that the conformance suite, perft listings, the sanitizer and fuzz runs and the
+  // Python tests cover (each fully resolved later).
   std::vector<GameOptions> test_variants;
+  // Variants that `hopzero bench alphabeta` times when no --game is given.
+  std::vector<GameOptions> bench_variants;
+  // Per player, the characters its pieces are drawn with in State::to_string(); the terminal
+  // colours these (and only these) when they stand alone.
+  std::vector<std::string> piece_symbols;
   std::function<std::shared_ptr<AnyGame>(const GameOptions& resolved)> factory;
   // Points, lines and regions for drawing (games/geometry.h), from the game's geometry.cpp.
   GeometryHooks geometry;

@@ -24,7 +24,7 @@
 //   };
 //
 // The search agents for a game are registered from one new file in the game's engine folder,
-// cpp/engine/<game>/search_agents.cpp: HZ_REGISTER_HEURISTIC_AGENTS(MyGame); (see
+// cpp/engine/<game>/register.cpp: HZ_REGISTER_HEURISTIC_AGENTS(MyGame); (see
 // search/heuristic_agents.h). Nothing else lists games.
 //
 // Weights are read either from a YAML section (read_weights(ConfigSection&), each key typed,

@@ -24,7 +24,7 @@ std::unique_ptr<Agent> make_heuristic_agent(std::type_index game_type, const Any
   auto it = table().find(game_type);
   if (it == table().end())
     fail("agent '", spec.kind, "' needs a heuristic for game '", game.name(),
-         "', and none is registered (cpp/engine/", game.name(), "/search_agents.cpp)");
+         "', and none is registered (cpp/engine/", game.name(), "/register.cpp)");
   return it->second(game, spec, seed);
 }
 

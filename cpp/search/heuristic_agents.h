@@ -2,7 +2,7 @@
 // engine/agent_factory.h without that header knowing any game.
 //
 // A game's heuristic lives in cpp/engine/<game>/heuristic.h, which only the game's own
-// cpp/engine/<game>/search_agents.cpp includes, where HZ_REGISTER_HEURISTIC_AGENTS(G) (from
+// cpp/engine/<game>/register.cpp includes, where HZ_REGISTER_HEURISTIC_AGENTS(G) (from
 // search/heuristic_agents_impl.h) records a factory under typeid(G). The agent factory asks
 // this registry by the type of the game it is instantiated for; a game without a heuristic gets
 // a clear error naming it.

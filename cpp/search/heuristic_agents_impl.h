@@ -1,6 +1,6 @@
 // AlphaBetaAgent<G> and GreedyAgent<G>, and HZ_REGISTER_HEURISTIC_AGENTS(G) which makes them
 // available for game G (settings: search/heuristic_agents.h). Include this, after the game's
-// heuristic.h, in exactly one file per game: cpp/engine/<game>/search_agents.cpp.
+// heuristic.h, in exactly one file per game: cpp/engine/<game>/register.cpp.
 //
 // Each agent owns its search object (table and buffers allocated once, at construction) and
 // its RNG; one thread at a time. select_action() returns the first action of the turn it chose
@@ -186,7 +186,7 @@ std::unique_ptr<Agent> make_heuristic_agent_for(const AnyGame& any_game, const A
 
 #define HZ_HEURISTIC_AGENTS_CAT2(a, b) a##b
 #define HZ_HEURISTIC_AGENTS_CAT(a, b) HZ_HEURISTIC_AGENTS_CAT2(a, b)
-// Usage, in cpp/engine/<game>/search_agents.cpp: HZ_REGISTER_HEURISTIC_AGENTS(hz::MyGame);
+// Usage, in cpp/engine/<game>/register.cpp: HZ_REGISTER_HEURISTIC_AGENTS(hz::MyGame);
 #define HZ_REGISTER_HEURISTIC_AGENTS(G)                                                        \
   static const bool HZ_HEURISTIC_AGENTS_CAT(hz_heuristic_agents_, __LINE__) [[maybe_unused]] = \
       ::hz::register_heuristic_agents(typeid(G), &::hz::make_heuristic_agent_for<G>)

@@ -545,6 +545,10 @@ TEST(AlquerqueNotation, SerializationFormat) {
       {start_board + " w chain=- huff=b4 last=-,- turns=0 moves=0 history=-", "huffing is off"},
       {start_board + " w chain=- huff=- last=-,- turns=x moves=0 history=-", "turns 'x'"},
       {start_board + " w chain=- huff=- last=-,- turns=0 moves=0 history=zz", "'zz'"},
+      // A stray separator is an error, not skipped (core/text.h split keeps every field).
+      {start_board + "/ w chain=-" + tail, "5 ranks"},
+      {start_board + " w chain=- huff=- last=-,-, turns=0 moves=0 history=-", "two entries"},
+      {start_board + " w chain=- huff=- last=-,- turns=0 moves=0 history=", "history= is empty"},
   };
   for (const auto& [text, part] : broken) {
     const std::string e = error_of([&] { g->deserialize(text); });

@@ -9,6 +9,10 @@
 // bijection, notation round-trips, and each symmetry maps observations, policy indices and
 // states consistently. Then the symmetry maps themselves form a group, and the returns at the
 // end are zero-sum and in [-1, 1].
+//
+// Built once as conformance_test over the games of libhopzero, and once per test game folder
+// (tests/games/<game>/, CMakeLists.txt) as <game>_conformance_test with HZ_CONFORMANCE_ONLY_GAME
+// defined to that game's name: that program checks the test game alone.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -48,6 +52,9 @@ std::vector<Variant> all_variants() {
   std::vector<Variant> out;
   std::set<std::string> labels;
   for (const std::string& name : game_names()) {
+#ifdef HZ_CONFORMANCE_ONLY_GAME
+    if (name != HZ_CONFORMANCE_ONLY_GAME) continue;
+#endif
     for (const GameOptions& options : game_info(name).test_variants) {
       std::string label = name + (options.values().empty() ? "_default" : "");
       for (const auto& [k, v] : options.values()) label += "_" + k + "_" + v;
@@ -177,6 +184,12 @@ class Conformance : public ::testing::TestWithParam<Variant> {
 
 TEST(ConformanceSetup, GamesAreRegistered) {
   ASSERT_FALSE(game_names().empty());
+#ifdef HZ_CONFORMANCE_ONLY_GAME
+  // The test game registered itself from its own folder, and its variants are the ones checked.
+  const std::vector<std::string> names = game_names();
+  ASSERT_NE(std::find(names.begin(), names.end(), HZ_CONFORMANCE_ONLY_GAME), names.end());
+  ASSERT_EQ(all_variants().size(), game_info(HZ_CONFORMANCE_ONLY_GAME).test_variants.size());
+#endif
   for (const std::string& name : game_names())
     EXPECT_FALSE(game_info(name).test_variants.empty()) << name << " lists no test variants";
 }

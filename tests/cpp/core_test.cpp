@@ -9,12 +9,30 @@
 #include "core/files.h"
 #include "core/options.h"
 #include "core/rng.h"
+#include "core/text.h"
 #include "search/agent.h"
 #include "temp_dir.h"
 #include "test_util.h"
 
 namespace hz {
 namespace {
+
+TEST(Text, TrimSplitAndCompare) {
+  EXPECT_EQ(trim(" \t a b \n"), "a b");
+  EXPECT_EQ(trim("   "), "");
+  using Fields = std::vector<std::string_view>;
+  EXPECT_EQ(split_words("  c2-c3   c3-c4 "), (Fields{"c2-c3", "c3-c4"}));
+  EXPECT_EQ(split_words(" \t "), Fields{});
+  // Every separator counts: empty fields are kept, so parsers see a stray separator.
+  EXPECT_EQ(split("a,,b", ','), (Fields{"a", "", "b"}));
+  EXPECT_EQ(split("a,", ','), (Fields{"a", ""}));
+  EXPECT_EQ(split("", ','), Fields{""});
+  EXPECT_EQ(split("a/b/c/d/e", '/').size(), 5u);
+  EXPECT_TRUE(iequals("Stop", "sTOP"));
+  EXPECT_FALSE(iequals("stop", "stops"));
+  EXPECT_FALSE(iequals("pass", "past"));
+  EXPECT_EQ(to_lower('Q'), 'q');
+}
 
 TEST(Options, ResolveFillsDefaultsAndRejectsUnknown) {
   std::vector<OptionSpec> specs = {{"size", "6", {"6", "8", "10"}, 0, 0, "board size"},

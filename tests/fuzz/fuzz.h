@@ -71,6 +71,8 @@ void after_accepting(const char* what, F&& check) {
 // Registration helpers, one per family of targets (game_targets.cpp, text_targets.cpp,
 // file_targets.cpp).
 void add_game_targets(std::vector<Target>& out);
+// `tokens` followed by the name of every registered game: the dictionaries list no games.
+std::vector<std::string> with_game_names(std::vector<std::string> tokens);
 void add_text_targets(std::vector<Target>& out);
 void add_file_targets(std::vector<Target>& out);
 

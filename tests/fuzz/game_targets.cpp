@@ -269,10 +269,15 @@ const std::vector<std::string> kGameTokens = {
     "moves=", "history=", "start", "capture", "jump", "birth", "r", "t", "w", "b", "W", "B", ".",
     "p", "f0", "o1", "a1", "e5", "q1", "i5", "j10", "c3", "z9", "a0", "0", "-1", "999",
     "1000000000", "2147483647", "32768", "65536", "ffffffffffffffff", "1ffffffffffff", ":", "=",
-    "size=", "players=", "alquerque", "jumpers", "chinese_checkers"};
+    "size=", "players="};
 // clang-format on
 
 }  // namespace
+
+std::vector<std::string> with_game_names(std::vector<std::string> tokens) {
+  for (const std::string& name : game_names()) tokens.push_back(name);
+  return tokens;
+}
 
 void add_game_targets(std::vector<Target>& out) {
   auto state_cache = std::make_shared<GameCache>();
@@ -281,7 +286,7 @@ void add_game_targets(std::vector<Target>& out) {
                  false,
                  state_seeds,
                  [state_cache](std::string_view in) { run_state(*state_cache, in); },
-                 kGameTokens,
+                 with_game_names(kGameTokens),
                  {}});
   auto turn_cache = std::make_shared<GameCache>();
   out.push_back({"turn",
@@ -289,7 +294,7 @@ void add_game_targets(std::vector<Target>& out) {
                  false,
                  turn_seeds,
                  [turn_cache](std::string_view in) { run_turn(*turn_cache, in); },
-                 kGameTokens,
+                 with_game_names(kGameTokens),
                  {}});
 }
 

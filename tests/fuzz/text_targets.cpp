@@ -306,7 +306,7 @@ std::vector<std::string> network_config_seeds() {
 const std::vector<std::string> kRecordTokens = {
     "hopzero-record 1", "game: ", "options: ", "player0: ", "player1: ", "player2: ", "result: ",
     "unfinished", "1. ", "2. 1 ", " {", "}", "#", "\n", "1 -1", "-1 1", "0 0", "nan", "1e9",
-    "alquerque", "jumpers", "chinese_checkers", "stop", "x", "-", "huff ", "pass", "+", "...",
+    "stop", "x", "-", "huff ", "pass", "+", "...",
     "99999999999999999999", "player18446744073709551616: ", "\xEF\xBB\xBF", "\xff", "\xC3\xA9",
     "\t", "\r", "\r\n", "\x07"};
 // clang-format on
@@ -347,7 +347,7 @@ void add_text_targets(std::vector<Target>& out) {
                  false,
                  record_seeds,
                  run_record,
-                 kRecordTokens,
+                 with_game_names(kRecordTokens),
                  {}});
   out.push_back({"config",
                  "YAML -> Config, overrides, typed getters, finish, resolved_yaml",

@@ -198,7 +198,7 @@ void AlquerqueState::observation(float* out) const {
   fill_all(10, 0.5f * static_cast<float>(repetitions()));
 }
 
-Action AlquerqueState::policy_index_of(Action a) const {
+Action AlquerqueState::policy_index_map(Action a) const {
   if (to_move_ == 0 || a == kStop) return a;
   if (a >= kHuffBase) return kHuffBase + (kPoints - 1 - (a - kHuffBase));
   const int base = a < kJumpBase ? 0 : kJumpBase;
@@ -207,7 +207,7 @@ Action AlquerqueState::policy_index_of(Action a) const {
 }
 
 int AlquerqueState::policy_index(Action a) const {
-  return policy_index_of(a);
+  return policy_index_map(a);
 }
 
 uint64_t AlquerqueState::hash() const {

@@ -194,7 +194,16 @@ class Alquerque {
 
  private:
   friend class AlquerqueState;
-  // deserialize's history field: checks it and stores it as steps in `s`.
+  // deserialize's fields, each checked and stored in `s` (serialize.cpp); `where` names the
+  // state text in errors.
+  void read_board(std::string_view board, std::string_view mover, const std::string& where,
+                  State& s) const;
+  void read_chain_and_huff(std::string_view chain_field, std::string_view huff_field,
+                           const std::string& where, State& s) const;
+  void read_last_steps(std::string_view field, const std::string& where, State& s) const;
+  void read_counters(std::string_view turns_field, std::string_view moves_field,
+                     const std::string& where, State& s) const;
+  // The history field: its packed positions, stored as steps in `s`.
   void read_history(std::string_view text, const std::string& where, State& s) const;
 
   std::string name_ = "alquerque";
@@ -234,7 +243,7 @@ class AlquerqueState {
   void returns(PlayerValues& out) const;
   void observation(float* out) const;
   int policy_index(Action a) const;
-  Action action_from_policy_index(int policy_index) const { return policy_index_of(policy_index); }
+  Action action_from_policy_index(int policy_index) const { return policy_index_map(policy_index); }
   uint64_t hash() const;
   std::string to_string() const;
   std::string action_to_string(Action a) const;
@@ -253,13 +262,13 @@ class AlquerqueState {
   // Earlier turn starts with this position and mover, among those remembered (0 mid-turn).
   int repetitions() const;
   // Why action `a` (any id) is not legal here, in words; "" if it is legal.
-  std::string why_illegal(Action a) const;
+  std::string illegal_reason(Action a) const;
 
  private:
   friend class Alquerque;
   explicit AlquerqueState(const Alquerque* game) : game_(game) {}
 
-  Action policy_index_of(Action a) const;  // the 180-degree turn for Black (an involution)
+  Action policy_index_map(Action a) const;  // the 180-degree turn for Black (an involution)
   // Own pieces that could capture now (bitboard).
   inline uint32_t capturers() const;
   inline bool can_jump_from(int p) const;

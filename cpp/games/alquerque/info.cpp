@@ -52,6 +52,8 @@ GameInfo alquerque_info() {
        {"no_back_and_forth", "true"},
        {"huffing", "true"}},
   };
+  info.bench_variants = {{}};
+  info.piece_symbols = {"W", "B"};
   info.geometry = alquerque_geometry();
   return info;
 }

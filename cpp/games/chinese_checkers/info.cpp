@@ -64,6 +64,8 @@ GameInfo chinese_checkers_info() {
       {{"players", "3"}, {"play_to_finish", "true"}},
       {{"players", "6"}, {"no_move_loses", "true"}},
   };
+  info.bench_variants = {{{"players", "2"}}, {{"players", "3"}}};
+  info.piece_symbols = {"0", "1", "2", "3", "4", "5"};
   info.geometry = chinese_checkers_geometry();
   return info;
 }

@@ -8,6 +8,7 @@
 #include <charconv>
 
 #include "core/error.h"
+#include "games/chinese_checkers/board.h"
 #include "games/chinese_checkers/chinese_checkers.h"
 
 namespace hz {
@@ -125,6 +126,37 @@ ChineseCheckersState ChineseCheckers::deserialize(std::string_view text) const {
     s.current_ = static_cast<int8_t>(mover);
   }
   return s;
+}
+
+// The printed board, for people (the state text above is for programs).
+std::string ChineseCheckersState::to_string() const {
+  const ChineseCheckers& g = *game_;
+  const cc::BoardTables& t = cc::board();
+  std::string out;
+  if (is_terminal()) {
+    out += str_cat("game over after ", move_number_, " turns; returns");
+    for (int p = 0; p < g.num_players(); ++p) out += str_cat(" ", returns_[p]);
+  } else {
+    out += str_cat("player ", int(current_), " to move, turn ", move_number_ + 1);
+  }
+  for (int p = 0; p < g.num_players(); ++p) {
+    if (status(p) == SeatStatus::kFinished)
+      out += str_cat("; player ", p, " finished #", order_[p] + 1);
+    if (status(p) == SeatStatus::kOut) out += str_cat("; player ", p, " is out");
+  }
+  out += "\n";
+  // Column x - y + 12 puts neighbours in a row two columns apart and rows half a step apart.
+  for (int row = 0; row < cc::kNumRows; ++row) {
+    std::string line(25, ' ');
+    for (int i = 0; i < t.row_length[row]; ++i) {
+      const int h = t.row_start[row] + i;
+      const int owner = owner_at(h);
+      line[t.cube[h].x - t.cube[h].y + 12] = owner < 0 ? '.' : static_cast<char>('0' + owner);
+    }
+    const char letter = static_cast<char>('a' + row);
+    out.append(1, letter).append("  ").append(line).append("  ").append(1, letter).append("\n");
+  }
+  return out;
 }
 
 }  // namespace hz

@@ -22,6 +22,8 @@ GameInfo jumpers_info() {
                    "board side N (N x N points); reserves Red/Turquoise 12/13, 20/20, 30/31"}};
   info.test_variants = {GameOptions{{"size", "6"}}, GameOptions{{"size", "8"}},
                         GameOptions{{"size", "10"}}};
+  info.bench_variants = info.test_variants;
+  info.piece_symbols = {"R", "T"};
   info.geometry = jumpers_geometry();
   return info;
 }

@@ -1,6 +1,6 @@
 // Jumpers: variant set-up (geometry tables, reserves, game-length bound), the network's view
 // (observation, policy indices, symmetries), hashing and returns. Move generation is in
-// movegen.cpp, notation in notation.cpp, text I/O of states in state_io.cpp.
+// movegen.cpp, notation in notation.cpp, the state as text in serialize.cpp.
 #include "games/jumpers/jumpers.h"
 
 #include <algorithm>

@@ -1,9 +1,8 @@
 // Jumpers notation: printing and parsing single actions and whole turns (format in jumpers.h
 // and docs/notation.md, section "Jumpers"), and the reasons given for illegal actions.
 // Not hot paths: these allocate strings and copy states freely.
-#include <cctype>
-
 #include "core/error.h"
+#include "core/text.h"
 #include "games/jumpers/jumpers.h"
 
 namespace hz {
@@ -14,31 +13,6 @@ namespace {
 
 const char* const kPlayerNames[2] = {"Red", "Turquoise"};
 const char* const kDirectionNames[4] = {"right", "up", "left", "down"};
-
-std::string_view trim(std::string_view t) {
-  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
-  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
-  return t;
-}
-
-bool equals_lower(std::string_view t, std::string_view lower) {
-  if (t.size() != lower.size()) return false;
-  for (size_t i = 0; i < t.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(t[i])) != lower[i]) return false;
-  return true;
-}
-
-std::vector<std::string_view> split_words(std::string_view t) {
-  std::vector<std::string_view> words;
-  size_t i = 0;
-  while (i < t.size()) {
-    while (i < t.size() && std::isspace(static_cast<unsigned char>(t[i]))) ++i;
-    const size_t begin = i;
-    while (i < t.size() && !std::isspace(static_cast<unsigned char>(t[i]))) ++i;
-    if (i > begin) words.push_back(t.substr(begin, i - begin));
-  }
-  return words;
-}
 
 // One hop of a written chain: the two points and the separator between them.
 struct WrittenHop {
@@ -58,7 +32,7 @@ std::vector<WrittenHop> parse_chain(const Jumpers& g, std::string_view word) {
     while (i < word.size() && std::isdigit(static_cast<unsigned char>(word[i]))) ++i;
     points.push_back(g.parse_point(word.substr(begin, i - begin), word));
     if (i == word.size()) break;
-    const char sep = static_cast<char>(std::tolower(static_cast<unsigned char>(word[i])));
+    const char sep = to_lower(word[i]);
     if (sep != '-' && sep != 'x')
       fail("jumpers: ", quote(word), ": expected '-' (own hop) or 'x' (capture) after ",
            g.point_name(points.back()), ", found ", quote(word[i]));
@@ -150,7 +124,7 @@ Action JumpersState::parse_action(std::string_view text) const {
   const Jumpers& g = *game_;
   const std::string_view t = trim(text);
   Action a;
-  if (equals_lower(t, "stop")) {
+  if (iequals(t, "stop")) {
     a = g.stop_action();
   } else if (!t.empty() && t[0] == '+') {
     a = g.birth_action(g.parse_point(trim(t.substr(1)), text));
@@ -194,7 +168,7 @@ std::vector<Action> JumpersState::parse_turn(std::string_view text) const {
     s.apply(a);
   };
   for (std::string_view word : words) {
-    if (equals_lower(word, "stop")) {
+    if (iequals(word, "stop")) {
       play(g.stop_action(), word);
     } else if (word[0] == '+') {
       const Action birth = g.birth_action(g.parse_point(word.substr(1), text));

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/text.h"
 #include "games/jumpers/jumpers.h"
 
 namespace hz {
@@ -13,17 +14,6 @@ namespace {
 
 const char* const kPhaseNames[4] = {"start", "capture", "jump", "birth"};
 const char* const kPlayerNames[2] = {"Red", "Turquoise"};
-
-std::vector<std::string_view> split(std::string_view text, char sep) {
-  std::vector<std::string_view> parts;
-  size_t begin = 0;
-  for (;;) {
-    const size_t end = text.find(sep, begin);
-    parts.push_back(text.substr(begin, end == std::string_view::npos ? end : end - begin));
-    if (end == std::string_view::npos) return parts;
-    begin = end + 1;
-  }
-}
 
 long parse_count(std::string_view field, const char* what, long max, std::string_view text) {
   if (field.empty() || field.size() > 10)  // ten digits fit a long; `max` bounds the value
