@@ -3,7 +3,8 @@
 A notebook whose metadata says ``"hopzero": {"per_game": true}`` runs once for every registered
 game (HOPZERO_NOTEBOOK_GAME), the others once. Outputs go to a temporary folder (the committed
 notebooks stay without outputs). The runs go two at a time (most of each is kernel start-up and
-waiting on the hopzero program)."""
+waiting on the hopzero program). The copies executed on real runs (notebooks/executed/, written by
+scripts/execute_notebooks.sh) must have their source's code and show its figures."""
 
 import glob
 import json
@@ -18,6 +19,7 @@ import hopzero
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NOTEBOOKS = sorted(glob.glob(os.path.join(ROOT, "notebooks", "*.ipynb")))
 JUPYTER = "/usr/bin/jupyter"
+EXECUTED = sorted(glob.glob(os.path.join(ROOT, "notebooks", "executed", "*.ipynb")))
 
 
 def per_game(path):
@@ -105,3 +107,30 @@ def test_notebook_runs_top_to_bottom(run, executed):
     assert not [o for o in outputs if o.get("output_type") == "error"]
     pictures = sum("image/png" in o.get("data", {}) for o in outputs)
     assert pictures >= 3, f"only {pictures} pictures drawn"
+
+
+def source_of(executed_path):
+    """notebooks/executed/NAME[.RUN].ipynb is an executed copy of notebooks/NAME.ipynb."""
+    name = os.path.basename(executed_path).split(".")[0]
+    return os.path.join(ROOT, "notebooks", name + ".ipynb")
+
+
+def test_every_notebook_has_an_executed_copy():
+    copied = {source_of(p) for p in EXECUTED}
+    assert not [p for p in NOTEBOOKS if p not in copied], "run scripts/execute_notebooks.sh"
+    assert not [p for p in EXECUTED if source_of(p) not in NOTEBOOKS], "copy of no notebook"
+
+
+@pytest.mark.parametrize("path", EXECUTED, ids=os.path.basename)
+def test_executed_copy_has_its_sources_code_and_figures(path):
+    assert code_cells(path) == code_cells(source_of(path)), (
+        f"{os.path.basename(path)} is stale: re-run scripts/execute_notebooks.sh")
+    with open(path, encoding="utf-8") as f:
+        notebook = json.load(f)
+    cells = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    assert all(c.get("execution_count") for c in cells), "not every cell was executed"
+    outputs = [o for c in cells for o in c.get("outputs", [])]
+    assert not [o for o in outputs if o.get("output_type") == "error"]
+    text = "".join("".join(o.get("text", "")) for o in outputs)
+    assert "quick mode: True" not in text, "executed in quick mode, not on a real run"
+    assert sum("image/png" in o.get("data", {}) for o in outputs) >= 3
