@@ -10,10 +10,8 @@ std::string render_board(const AnyState& state, bool color) {
                                         "\033[1;33m", "\033[1;35m", "\033[1;34m"};
   static const std::string kSymbols[] = {"WwRr0", "BbTt1", "2", "3", "4", "5"};
   std::string out;
-  bool in_board = false;
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
-    if (c == '\n') in_board = false;
     int player = -1;
     for (int p = 0; p < 6 && player < 0; ++p)
       if (kSymbols[p].find(c) != std::string::npos) player = p;
@@ -22,7 +20,6 @@ std::string render_board(const AnyState& state, bool color) {
         (i == 0 || text[i - 1] == ' ' || text[i - 1] == '-' || text[i - 1] == '|') &&
         (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '-' || text[i + 1] == '|' ||
          text[i + 1] == '\n');
-    (void)in_board;
     if (player >= 0 && isolated) {
       out += kColors[player];
       out += c;
