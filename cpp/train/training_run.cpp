@@ -341,20 +341,19 @@ bool TrainingRun::Loop::final_evaluation(const std::string& ckpt, const std::ato
     out << "stopped during the final evaluation (" << result.games_played() << " of " << e.games
         << " games); its metrics line is marked interrupted\n";
   out.flush();
-  append_metrics_line(dir, JsonLine()
-                               .add("kind", "eval")
-                               .add("time", clock.elapsed())
-                               .add("step", trainer->step())
-                               .add("games", static_cast<double>(games))
-                               .add("opponent", uniform.to_string())
-                               .add("simulations", static_cast<double>(sims))
-                               .add("eval_games", result.games_played())
-                               .add("wins", r.wins)
-                               .add("draws", r.draws)
-                               .add("losses", r.losses)
-                               .add("score", r.score())
-                               .add("mean_return", mean_return)
-                               .add("interrupted", interrupted));
+  append_metrics_line(dir, {{"kind", "eval"},
+                            {"time", clock.elapsed()},
+                            {"step", trainer->step()},
+                            {"games", games},
+                            {"opponent", uniform.to_string()},
+                            {"simulations", sims},
+                            {"eval_games", result.games_played()},
+                            {"wins", r.wins},
+                            {"draws", r.draws},
+                            {"losses", r.losses},
+                            {"score", r.score()},
+                            {"mean_return", mean_return},
+                            {"interrupted", interrupted}});
   return !interrupted;
 }
 
