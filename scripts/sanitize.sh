@@ -14,12 +14,14 @@ cd "$(dirname "$0")/.."
 jobs=$(nproc)
 
 # The games' own test programs come from the game folders, not from a list: tests/cpp/<game>_test
-# for each cpp/games/<game>/ that has one, and <game>_conformance_test for each test game of
+# and <game>_notation_test for each cpp/games/<game>/ that has them, and <game>_conformance_test for each test game of
 # tests/games/<game>/ (docs/adding_a_game.md).
 game_tests=""
 for dir in cpp/games/*/; do
   game=$(basename "$dir")
-  [[ -f tests/cpp/${game}_test.cpp ]] && game_tests+=" ${game}_test"
+  for name in "${game}_test" "${game}_notation_test"; do
+    [[ -f tests/cpp/$name.cpp ]] && game_tests+=" $name"
+  done
 done
 for dir in tests/games/*/; do
   [[ -d $dir ]] && game_tests+=" $(basename "$dir")_conformance_test"

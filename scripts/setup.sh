@@ -10,8 +10,9 @@ shift || true
 packages=(cmake g++ make libtorch-dev libopenblas0-pthread libeigen3-dev pybind11-dev
   libyaml-cpp-dev libgtest-dev libgmock-dev python3-dev python3-numpy python3-pytest
   python3-torch python3-matplotlib python3-yaml jupyter-nbconvert python3-nbformat python3-ipykernel
-  pkg-config libcpp-httplib-dev nlohmann-json3-dev chromium libopenmpi-dev openmpi-bin)
-# (libcpp-httplib-dev and nlohmann-json3-dev build `hopzero serve`; chromium runs its page's
+  pkg-config libcpp-httplib-dev nlohmann-json3-dev zlib1g-dev chromium libopenmpi-dev openmpi-bin)
+# (libcpp-httplib-dev builds `hopzero serve`; nlohmann-json3-dev reads and writes every JSON
+# file, zlib1g-dev gives the CRC-32 of the checksums; chromium runs its page's
 # tests, tests/python/test_serve_page.py; libopenmpi-dev and openmpi-bin build and run distributed
 # training, docs/distributed.md, and its tests.)
 missing=()

@@ -4,29 +4,29 @@
 #include <iostream>
 
 #include "core/error.h"
+#include "core/registry.h"
 
 namespace hz::cli {
 
-static std::map<std::string, Benchmark>& bench_table() {
-  static std::map<std::string, Benchmark> t;  // filled during static initialisation only
-  return t;
-}
+namespace {
+struct BenchmarkTag {};
+using BenchmarkRegistry = Registry<std::string, Benchmark, BenchmarkTag>;
+}  // namespace
+
 bool register_benchmark(Benchmark b) {
-  bench_table()[b.name] = std::move(b);
+  std::string name = b.name;
+  HZ_CHECK(BenchmarkRegistry::instance().add(name, std::move(b)),
+           "benchmark registered twice: ", name);
   return true;
 }
 const std::map<std::string, Benchmark>& benchmarks() {
-  return bench_table();
+  return BenchmarkRegistry::instance().entries();
 }
 
 namespace {
 
 std::string benchmark_list() {
-  std::string out;
-  for (const auto& [name, b] : benchmarks())
-    out +=
-        "  " + name + std::string(name.size() < 10 ? 10 - name.size() : 1, ' ') + b.summary + "\n";
-  return out;
+  return help_table(benchmarks());
 }
 
 int run_bench(Args& args) {

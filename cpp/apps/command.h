@@ -52,8 +52,19 @@ struct Command {
   bool takes_word = false;
 };
 
-bool register_command(Command c);
+bool register_command(Command c);  // a name registered twice is an internal error
 const std::map<std::string, Command>& commands();
+
+// The help lines "  NAME      SUMMARY\n" of a table of commands or benchmarks (any map from a
+// name to an entry with a `summary`), names padded to one column.
+template <class Entries>
+std::string help_table(const Entries& entries) {
+  std::string out;
+  for (const auto& [name, entry] : entries)
+    out += "  " + name + std::string(name.size() < 10 ? 10 - name.size() : 1, ' ') + entry.summary +
+           "\n";
+  return out;
+}
 
 }  // namespace hz::cli
 

@@ -5,6 +5,7 @@
 
 #include "apps/command.h"
 #include "core/error.h"
+#include "core/registry.h"
 
 namespace hz::cli {
 
@@ -127,26 +128,26 @@ void Args::finish() const {
   }
 }
 
-static std::map<std::string, Command>& table() {
-  static std::map<std::string, Command> t;  // filled during static initialisation only
-  return t;
-}
+namespace {
+struct CommandTag {};
+using CommandRegistry = Registry<std::string, Command, CommandTag>;
+}  // namespace
+
 bool register_command(Command c) {
-  table()[c.name] = std::move(c);
+  std::string name = c.name;
+  HZ_CHECK(CommandRegistry::instance().add(name, std::move(c)), "command registered twice: ", name);
   return true;
 }
 const std::map<std::string, Command>& commands() {
-  return table();
+  return CommandRegistry::instance().entries();
 }
 
 }  // namespace hz::cli
 
 static void print_help() {
-  std::cout << "usage: hopzero <command> [flags]\n\ncommands:\n";
-  for (const auto& [name, c] : hz::cli::commands())
-    std::cout << "  " << name << std::string(name.size() < 10 ? 10 - name.size() : 1, ' ')
-              << c.summary << "\n";
-  std::cout << "\n'hopzero <command> --help' shows a command's flags.\n";
+  std::cout << "usage: hopzero <command> [flags]\n\ncommands:\n"
+            << hz::cli::help_table(hz::cli::commands())
+            << "\n'hopzero <command> --help' shows a command's flags.\n";
 }
 
 int main(int argc, char** argv) {

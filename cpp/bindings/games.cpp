@@ -106,13 +106,51 @@ py::array_t<float> batch_observations(const AnyGame& game, const py::sequence& s
 
 }  // namespace
 
-void bind_games(py::module_& m) {
-  py::class_<AnyGame, std::shared_ptr<AnyGame>>(
+namespace {
+
+using GameClass = py::class_<AnyGame, std::shared_ptr<AnyGame>>;
+
+uint64_t perft_of(const AnyGame& g, const AnyState& s, int depth) {
+  if (depth < 0 || depth > 64) fail("perft depth ", depth, " is out of range [0, 64]");
+  check_same_variant(g, s, "perft()");
+  py::gil_scoped_release release;
+  return g.perft(s, depth);
+}
+
+int transform_policy_index(const AnyGame& g, const ActionArg& i, int sym) {
+  check_symmetry(g, sym);
+  const int index = i.checked(g.num_actions(), "policy index");
+  if (index < 0 || index >= g.num_actions())
+    fail("policy index ", index, " is out of range [0, ", g.num_actions(), ")");
+  return g.transform_policy_index(sym, index);
+}
+
+// Equality and hashing by full name, pickling by name and options, and repr.
+void bind_game_protocols(GameClass& game) {
+  game.def("__eq__",
+           [](const AnyGame& a, py::object b) {
+             return py::isinstance<AnyGame>(b) &&
+                    a.full_name() == b.cast<const AnyGame&>().full_name();
+           })
+      .def("__hash__", [](const AnyGame& g) { return py::hash(py::str(g.full_name())); })
+      .def(py::pickle(
+          [](const AnyGame& g) { return py::make_tuple(g.name(), g.options().values()); },
+          [](const py::tuple& t) {
+            if (t.size() != 2) fail("cannot unpickle a Game from ", t.size(), " fields");
+            GameOptions o;
+            for (const auto& [k, v] : t[1].cast<std::map<std::string, std::string>>()) o.set(k, v);
+            return make_game(t[0].cast<std::string>(), o);
+          }))
+      .def("__repr__", [](const AnyGame& g) { return "<hopzero.Game " + g.full_name() + ">"; });
+}
+
+void bind_game_class(py::module_& m) {
+  GameClass game(
       m, "Game",
       "A game variant (rules and options fixed): its shapes, its start position and the maps\n"
       "of its symmetries. Make one with hopzero.make(name, **options). Immutable; may be\n"
-      "shared across threads.")
-      .def_property_readonly("name", &AnyGame::name, "Registered name, e.g. 'jumpers'.")
+      "shared across threads.");
+  game.def_property_readonly("name", &AnyGame::name, "Registered name, e.g. 'jumpers'.")
       .def_property_readonly("full_name", &AnyGame::full_name,
                              "Name with the resolved options, e.g. 'jumpers(size=6)'.")
       .def_property_readonly(
@@ -134,30 +172,13 @@ void bind_games(py::module_& m) {
       .def("new_initial_state", &AnyGame::new_initial_state, "The start position of this variant.")
       .def("deserialize_state", &AnyGame::deserialize_state, py::arg("text"),
            "The state written by State.serialize(); malformed text raises ValueError.")
-      .def(
-          "perft",
-          [](const AnyGame& g, const AnyState& s, int depth) {
-            if (depth < 0 || depth > 64) fail("perft depth ", depth, " is out of range [0, 64]");
-            check_same_variant(g, s, "perft()");
-            py::gil_scoped_release release;
-            return g.perft(s, depth);
-          },
-          py::arg("state"), py::arg("depth"),
-          "Number of complete-turn sequences of `depth` turns from `state` (GIL released).")
+      .def("perft", &perft_of, py::arg("state"), py::arg("depth"),
+           "Number of complete-turn sequences of `depth` turns from `state` (GIL released).")
       .def("transform_observation", &transform_observation, py::arg("observation"),
            py::arg("symmetry"),
            "An observation (planes, height, width), or a batch of them, under a symmetry.")
-      .def(
-          "transform_policy_index",
-          [](const AnyGame& g, const ActionArg& i, int sym) {
-            check_symmetry(g, sym);
-            const int index = i.checked(g.num_actions(), "policy index");
-            if (index < 0 || index >= g.num_actions())
-              fail("policy index ", index, " is out of range [0, ", g.num_actions(), ")");
-            return g.transform_policy_index(sym, index);
-          },
-          py::arg("index"), py::arg("symmetry"),
-          "Where a canonical policy index goes under a symmetry.")
+      .def("transform_policy_index", &transform_policy_index, py::arg("index"), py::arg("symmetry"),
+           "Where a canonical policy index goes under a symmetry.")
       .def("transform_policy", &transform_policy, py::arg("policy"), py::arg("symmetry"),
            "A policy vector (num_actions entries, canonical indices) under a symmetry.")
       .def("geometry", &geometry_dict,
@@ -166,23 +187,12 @@ void bind_games(py::module_& m) {
            "'lines' (pairs of point indices), 'regions' (dicts of 'kind' home|goal, 'player',\n"
            "'points'), 'player_names' and 'colors' (one per player).")
       .def("observations", &batch_observations, py::arg("states"),
-           "Observations of a sequence of states of this variant, as (N, planes, height, width).")
-      .def("__eq__",
-           [](const AnyGame& a, py::object b) {
-             return py::isinstance<AnyGame>(b) &&
-                    a.full_name() == b.cast<const AnyGame&>().full_name();
-           })
-      .def("__hash__", [](const AnyGame& g) { return py::hash(py::str(g.full_name())); })
-      .def(py::pickle(
-          [](const AnyGame& g) { return py::make_tuple(g.name(), g.options().values()); },
-          [](const py::tuple& t) {
-            if (t.size() != 2) fail("cannot unpickle a Game from ", t.size(), " fields");
-            GameOptions o;
-            for (const auto& [k, v] : t[1].cast<std::map<std::string, std::string>>()) o.set(k, v);
-            return make_game(t[0].cast<std::string>(), o);
-          }))
-      .def("__repr__", [](const AnyGame& g) { return "<hopzero.Game " + g.full_name() + ">"; });
+           "Observations of a sequence of states of this variant, as (N, planes, height, width).");
+  bind_game_protocols(game);
+}
 
+// The registry's functions: make(), game_names() and what each game registers.
+void bind_game_registry(py::module_& m) {
   m.def(
       "make",
       [](const std::string& name, const py::kwargs& kwargs) {
@@ -214,6 +224,13 @@ void bind_games(py::module_& m) {
   m.def(
       "game_description", [](const std::string& name) { return game_info(name).description; },
       py::arg("name"), "One-paragraph description of a registered game.");
+}
+
+}  // namespace
+
+void bind_games(py::module_& m) {
+  bind_game_class(m);
+  bind_game_registry(m);
 }
 
 }  // namespace hz::py_bind

@@ -62,15 +62,11 @@ std::vector<Action> actions_from(const py::iterable& items, const AnyGame& game)
   return out;
 }
 
-}  // namespace
+using StateClass = py::class_<AnyState>;
 
-void bind_states(py::module_& m) {
-  py::class_<AnyState>(
-      m, "State",
-      "A position of one game variant. apply() changes it in place; clone() copies it.\n"
-      "Actions are integer ids in [0, game.num_actions()); a turn may be several actions by\n"
-      "the same player, so read current_player() after every apply(). Not thread-safe: use a\n"
-      "state from one thread at a time.")
+// Playing: the mover, the legal actions, applying them, the returns and the network's view.
+void bind_state_play(StateClass& state) {
+  state
       .def_property_readonly(
           "game", [](const AnyState& s) { return shared_game(s.game()); },
           "The Game this state belongs to.")
@@ -126,8 +122,12 @@ void bind_states(py::module_& m) {
           [](const AnyState& s, const ActionArg& i) {
             return s.action_from_policy_index(i.checked(s.game().num_actions(), "policy index"));
           },
-          py::arg("index"), "The absolute action id of a canonical policy index.")
-      .def("hash", &AnyState::hash, "Zobrist hash: equal positions hash equal.")
+          py::arg("index"), "The absolute action id of a canonical policy index.");
+}
+
+// Notation, serialization, and the points of the board that the state and its actions touch.
+void bind_state_text(StateClass& state) {
+  state.def("hash", &AnyState::hash, "Zobrist hash: equal positions hash equal.")
       .def(
           "action_to_string",
           [](const AnyState& s, const ActionArg& a) {
@@ -160,7 +160,12 @@ void bind_states(py::module_& m) {
           },
           py::arg("action"),
           "The points an action id touches: a dict with 'kind' (step, jump, capture, birth,\n"
-          "stop, huff, pass) and 'from', 'to', 'over' (point indices or None).")
+          "stop, huff, pass) and 'from', 'to', 'over' (point indices or None).");
+}
+
+// Symmetries, copies, equality, pickling and printing.
+void bind_state_protocols(StateClass& state) {
+  state
       .def("transformed", &AnyState::transformed, py::arg("symmetry"),
            "The state whose canonical view is this one's under a symmetry.")
       .def("clone", &AnyState::clone, "An independent copy.")
@@ -188,6 +193,20 @@ void bind_states(py::module_& m) {
       .def("__repr__", [](const AnyState& s) {
         return "<hopzero.State " + s.game().full_name() + " " + s.serialize() + ">";
       });
+}
+
+}  // namespace
+
+void bind_states(py::module_& m) {
+  StateClass state(
+      m, "State",
+      "A position of one game variant. apply() changes it in place; clone() copies it.\n"
+      "Actions are integer ids in [0, game.num_actions()); a turn may be several actions by\n"
+      "the same player, so read current_player() after every apply(). Not thread-safe: use a\n"
+      "state from one thread at a time.");
+  bind_state_play(state);
+  bind_state_text(state);
+  bind_state_protocols(state);
 }
 
 }  // namespace hz::py_bind

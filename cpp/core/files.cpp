@@ -3,9 +3,9 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -194,19 +194,8 @@ std::vector<std::string> remove_interrupted_writes(const std::string& dir) {
 }
 
 uint32_t crc32(const void* data, size_t size, uint32_t previous) {
-  static const std::array<uint32_t, 256> table = [] {
-    std::array<uint32_t, 256> t{};
-    for (uint32_t i = 0; i < 256; ++i) {
-      uint32_t c = i;
-      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-      t[i] = c;
-    }
-    return t;
-  }();
-  uint32_t c = ~previous;
-  const auto* p = static_cast<const unsigned char*>(data);
-  for (size_t i = 0; i < size; ++i) c = table[(c ^ p[i]) & 0xFF] ^ (c >> 8);
-  return ~c;
+  return static_cast<uint32_t>(
+      ::crc32_z(previous, static_cast<const Bytef*>(data), static_cast<z_size_t>(size)));
 }
 
 namespace {

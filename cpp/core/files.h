@@ -37,6 +37,8 @@ size_t drop_torn_last_line(const std::string& path);
 // recursive) and returns their paths.
 std::vector<std::string> remove_interrupted_writes(const std::string& dir);
 
+// zlib's CRC-32 (the checksum of zip and PNG) of `size` bytes, continuing from `previous` (the
+// CRC of the bytes before them; 0 to start).
 uint32_t crc32(const void* data, size_t size, uint32_t previous = 0);
 
 // Checksummed JSON text (metrics lines, ladder.json): the text holds a field "crc32" whose value

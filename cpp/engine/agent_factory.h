@@ -23,7 +23,7 @@ class RandomAgent final : public Agent {
       : game_(std::move(game)), rng_(seed) {}
   std::string name() const override { return "random"; }
   Action select_action(const AnyState& any) override {
-    const auto& state = game_->state_of(any);
+    const auto& state = state_of<G>(any);
     typename G::ActionList actions;
     state.legal_actions(actions);
     if (actions.empty()) fail("random agent asked to move in a terminal state");

@@ -113,77 +113,103 @@ const char* to_string(SprtDecision d) {
   }
 }
 
-Ratings fit_bradley_terry(int num_players, const std::vector<PairResult>& results, int anchor,
-                          double prior_draws) {
-  if (num_players < 1) fail("Bradley-Terry fit: no players");
-  if (anchor < 0 || anchor >= num_players) fail("Bradley-Terry fit: bad anchor ", anchor);
-  // Games and score per pairing, the prior draws included.
-  struct Pair {
-    int i, j;
-    double n, score_i;
-  };
-  std::vector<Pair> pairs;
-  Ratings out;
-  out.games.assign(num_players, 0);
+namespace {
+
+// Games and score of one pairing, the prior draws included.
+struct Pairing {
+  int i, j;
+  double n, score_i;
+};
+
+// The pairings with games, counting each player's games into `games`.
+std::vector<Pairing> pairings_of(int num_players, const std::vector<PairResult>& results,
+                                 double prior_draws, std::vector<long>& games) {
+  std::vector<Pairing> pairs;
+  games.assign(num_players, 0);
   for (const PairResult& r : results) {
     if (r.a < 0 || r.a >= num_players || r.b < 0 || r.b >= num_players || r.a == r.b)
       fail("Bradley-Terry fit: a result between players ", r.a, " and ", r.b, " of ", num_players);
     if (r.a_vs_b.games() == 0) continue;
-    out.games[r.a] += r.a_vs_b.games();
-    out.games[r.b] += r.a_vs_b.games();
+    games[r.a] += r.a_vs_b.games();
+    games[r.b] += r.a_vs_b.games();
     pairs.push_back({r.a, r.b, r.a_vs_b.games() + prior_draws,
                      r.a_vs_b.wins + 0.5 * r.a_vs_b.draws + 0.5 * prior_draws});
   }
-  // Every player must be connected to the anchor, or its rating is undetermined.
+  return pairs;
+}
+
+// Every player must be connected to the anchor, or its rating is undetermined.
+void check_connected(int num_players, const std::vector<Pairing>& pairs, int anchor) {
   std::vector<int> component(num_players);
   for (int p = 0; p < num_players; ++p) component[p] = p;
   auto find = [&](int p) {
     while (component[p] != p) p = component[p] = component[component[p]];
     return p;
   };
-  for (const Pair& q : pairs) component[find(q.i)] = find(q.j);
+  for (const Pairing& q : pairs) component[find(q.i)] = find(q.j);
   for (int p = 0; p < num_players; ++p)
     if (find(p) != find(anchor))
       fail("Bradley-Terry fit: player ", p, " has no games linking it to the anchor ", anchor);
+}
 
-  // Free parameters: every player but the anchor, in natural-log odds units.
+double log_likelihood(const std::vector<Pairing>& pairs, const Eigen::VectorXd& t) {
+  double ll = 0;
+  for (const Pairing& q : pairs) {
+    const double d = t[q.i] - t[q.j];
+    // log sigmoid(d) and log sigmoid(-d), computed stably.
+    const double log_p = -std::log1p(std::exp(-std::fabs(d))) + std::min(d, 0.0);
+    const double log_q = -std::log1p(std::exp(-std::fabs(d))) + std::min(-d, 0.0);
+    ll += q.score_i * log_p + (q.n - q.score_i) * log_q;
+  }
+  return ll;
+}
+
+// The log-likelihood's gradient and Fisher information at `theta`, over the free parameters
+// (every player but the anchor; index(p) is p's place among them).
+template <class Index>
+void newton_system(const std::vector<Pairing>& pairs, const Eigen::VectorXd& theta, int anchor,
+                   const Index& index, Eigen::VectorXd& grad, Eigen::MatrixXd& info) {
+  grad.setZero();
+  info.setZero();
+  for (const Pairing& q : pairs) {
+    const double p = 1.0 / (1.0 + std::exp(-(theta[q.i] - theta[q.j])));
+    const double g = q.score_i - q.n * p, w = q.n * p * (1 - p);
+    if (q.i != anchor) grad[index(q.i)] += g, info(index(q.i), index(q.i)) += w;
+    if (q.j != anchor) grad[index(q.j)] -= g, info(index(q.j), index(q.j)) += w;
+    if (q.i != anchor && q.j != anchor) {
+      info(index(q.i), index(q.j)) -= w;
+      info(index(q.j), index(q.i)) -= w;
+    }
+  }
+}
+
+}  // namespace
+
+Ratings fit_bradley_terry(int num_players, const std::vector<PairResult>& results, int anchor,
+                          double prior_draws) {
+  if (num_players < 1) fail("Bradley-Terry fit: no players");
+  if (anchor < 0 || anchor >= num_players) fail("Bradley-Terry fit: bad anchor ", anchor);
+  Ratings out;
+  const std::vector<Pairing> pairs = pairings_of(num_players, results, prior_draws, out.games);
+  check_connected(num_players, pairs, anchor);
+
+  // Newton's method with step halving over the free parameters, in natural-log odds units.
   const int m = num_players - 1;
   auto index = [&](int p) { return p < anchor ? p : p - 1; };
   Eigen::VectorXd theta = Eigen::VectorXd::Zero(num_players);
-  auto log_likelihood = [&](const Eigen::VectorXd& t) {
-    double ll = 0;
-    for (const Pair& q : pairs) {
-      const double d = t[q.i] - t[q.j];
-      // log sigmoid(d) and log sigmoid(-d), computed stably.
-      const double log_p = -std::log1p(std::exp(-std::fabs(d))) + std::min(d, 0.0);
-      const double log_q = -std::log1p(std::exp(-std::fabs(d))) + std::min(-d, 0.0);
-      ll += q.score_i * log_p + (q.n - q.score_i) * log_q;
-    }
-    return ll;
-  };
+  Eigen::VectorXd grad(m);
   Eigen::MatrixXd info(m, m);
   for (out.iterations = 0; out.iterations < 200; ++out.iterations) {
-    Eigen::VectorXd grad = Eigen::VectorXd::Zero(m);
-    info.setZero();
-    for (const Pair& q : pairs) {
-      const double p = 1.0 / (1.0 + std::exp(-(theta[q.i] - theta[q.j])));
-      const double g = q.score_i - q.n * p, w = q.n * p * (1 - p);
-      if (q.i != anchor) grad[index(q.i)] += g, info(index(q.i), index(q.i)) += w;
-      if (q.j != anchor) grad[index(q.j)] -= g, info(index(q.j), index(q.j)) += w;
-      if (q.i != anchor && q.j != anchor) {
-        info(index(q.i), index(q.j)) -= w;
-        info(index(q.j), index(q.i)) -= w;
-      }
-    }
+    newton_system(pairs, theta, anchor, index, grad, info);
     if (m == 0) break;
     const Eigen::VectorXd step = info.ldlt().solve(grad);
-    const double before = log_likelihood(theta);
+    const double before = log_likelihood(pairs, theta);
     double scale = 1.0;
     Eigen::VectorXd next = theta;
     for (int halving = 0; halving < 40; ++halving, scale *= 0.5) {
       for (int p = 0; p < num_players; ++p)
         if (p != anchor) next[p] = theta[p] + scale * step[index(p)];
-      if (log_likelihood(next) >= before - 1e-12) break;
+      if (log_likelihood(pairs, next) >= before - 1e-12) break;
     }
     theta = next;
     if (scale * step.cwiseAbs().maxCoeff() < 1e-10) break;

@@ -1,7 +1,5 @@
 #include "eval/ladder.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <cstdio>
 #include <ostream>
 
@@ -9,7 +7,7 @@
 #include "core/dir_listing.h"
 #include "core/error.h"
 #include "core/files.h"
-#include "eval/json_writer.h"
+#include "core/json.h"
 #include "eval/match.h"
 #include "games/registry.h"
 
@@ -41,8 +39,9 @@ std::string elo_cell(double v) {
   return buf;
 }
 
-Standing read_standing(const YAML::Node& n) {
-  return {n["seat_games"].as<long>(), n["seat_wins"].as<long>(), n["rank_sum"].as<double>()};
+Standing read_standing(const Json& n, std::string_view what) {
+  return {json_field<long>(n, "seat_games", what), json_field<long>(n, "seat_wins", what),
+          json_field<double>(n, "rank_sum", what)};
 }
 
 }  // namespace
@@ -134,54 +133,87 @@ std::string ladder_text(const LadderTable& table) {
 }
 
 namespace {
-void write_match_standing(JsonWriter& j, const Standing& st) {
-  j.begin_object();
-  write_standing(j, st);
-  j.field("rank_sum", st.rank_sum).end_object();
+
+Json match_standing_json(const Standing& st) {
+  Json j = Json::object();
+  add_standing(j, st);
+  j["rank_sum"] = st.rank_sum;
+  return j;
 }
+
+Json players_json(const LadderTable& table) {
+  Json players = Json::array();
+  for (const LadderRow& r : table.rows) {
+    Json row = {{"name", r.name}, {"step", r.step},   {"games", r.games},
+                {"elo", r.elo},   {"elo_low", r.low}, {"elo_high", r.high}};
+    if (table.players > 2 && r.vs_baseline) {
+      row["vs_baseline"] = Json::object();
+      add_standing(row["vs_baseline"], *r.vs_baseline);
+    }
+    players.push_back(std::move(row));
+  }
+  return players;
+}
+
+Json matches_json(const std::vector<LadderMatch>& matches, bool multi) {
+  Json out = Json::array();
+  for (const LadderMatch& m : matches) {
+    Json match = {{"a", m.a},
+                  {"b", m.b},
+                  {"spec_a", m.spec_a},
+                  {"spec_b", m.spec_b},
+                  {"games", m.games},
+                  {"opening_plies", m.opening_plies},
+                  {"seed", std::to_string(m.seed)},
+                  {"wins", m.a_vs_b.wins},
+                  {"draws", m.a_vs_b.draws},
+                  {"losses", m.a_vs_b.losses}};
+    if (multi && m.has_standings) {
+      match["standing_a"] = match_standing_json(m.a_standing);
+      match["standing_b"] = match_standing_json(m.b_standing);
+    }
+    out.push_back(std::move(match));
+  }
+  return out;
+}
+
+LadderMatch read_match(const Json& m, std::string_view what) {
+  LadderMatch x;
+  x.a = json_field<int>(m, "a", what);
+  x.b = json_field<int>(m, "b", what);
+  x.spec_a = json_field<std::string>(m, "spec_a", what);
+  x.spec_b = json_field<std::string>(m, "spec_b", what);
+  x.games = json_field<int>(m, "games", what);
+  x.opening_plies = json_field<int>(m, "opening_plies", what);
+  x.seed = std::stoull(json_field<std::string>(m, "seed", what));
+  x.a_vs_b = {json_field<long>(m, "wins", what), json_field<long>(m, "draws", what),
+              json_field<long>(m, "losses", what)};
+  x.has_standings = m.contains("standing_a") && m.contains("standing_b");
+  if (x.has_standings) {
+    x.a_standing = read_standing(m["standing_a"], what);
+    x.b_standing = read_standing(m["standing_b"], what);
+  }
+  return x;
+}
+
 }  // namespace
 
 std::string ladder_json(const LadderConfig& c, const std::string& game, const LadderTable& table,
                         const std::vector<LadderMatch>& matches) {
   const bool multi = table.players > 2;
-  JsonWriter j;
-  j.begin_object().field("format", "hopzero-ladder").field("version", kLadderVersion);
-  j.field("game", game).field("game_players", table.players);
-  if (multi) j.field("fair_share", 1.0 / table.players);
-  j.field("baseline", c.baseline.to_string());
-  j.field("games_per_pairing", c.games).field("sims", c.settings.empty() ? c.sims : 0);
-  j.field("checkpoint_settings", c.settings.empty() ? str_cat("sims=", c.sims) : c.settings);
-  j.field("opening_plies", c.opening_plies).field("prior_draws", c.prior_draws);
-  j.key("players").begin_array();
-  for (const LadderRow& r : table.rows) {
-    j.begin_object().field("name", r.name).field("step", r.step).field("games", r.games);
-    j.field("elo", r.elo).field("elo_low", r.low).field("elo_high", r.high);
-    if (multi && r.vs_baseline) {
-      j.key("vs_baseline").begin_object();
-      write_standing(j, *r.vs_baseline);
-      j.end_object();
-    }
-    j.end_object();
-  }
-  j.end_array().key("matches").begin_array();
-  for (const LadderMatch& m : matches) {
-    j.begin_object().field("a", m.a).field("b", m.b);
-    j.field("spec_a", m.spec_a).field("spec_b", m.spec_b).field("games", m.games);
-    j.field("opening_plies", m.opening_plies).field("seed", std::to_string(m.seed));
-    j.field("wins", m.a_vs_b.wins).field("draws", m.a_vs_b.draws);
-    j.field("losses", m.a_vs_b.losses);
-    if (multi && m.has_standings) {
-      j.key("standing_a");
-      write_match_standing(j, m.a_standing);
-      j.key("standing_b");
-      write_match_standing(j, m.b_standing);
-    }
-    j.end_object();
-  }
-  j.end_array().field("crc32", "00000000").end_object();
-  std::string text = j.str();
-  seal_json_checksum(text);
-  return text;
+  Json j = {{"format", "hopzero-ladder"}, {"version", kLadderVersion}};
+  j["game"] = game;
+  j["game_players"] = table.players;
+  if (multi) j["fair_share"] = 1.0 / table.players;
+  j["baseline"] = c.baseline.to_string();
+  j["games_per_pairing"] = c.games;
+  j["sims"] = c.settings.empty() ? c.sims : 0;
+  j["checkpoint_settings"] = c.settings.empty() ? str_cat("sims=", c.sims) : c.settings;
+  j["opening_plies"] = c.opening_plies;
+  j["prior_draws"] = c.prior_draws;
+  j["players"] = players_json(table);
+  j["matches"] = matches_json(matches, multi);
+  return checksummed_json_text(std::move(j), 2, "the ladder", "\n");
 }
 
 std::vector<LadderMatch> read_ladder_matches(const std::string& path) {
@@ -199,27 +231,18 @@ std::vector<LadderMatch> read_ladder_matches(const std::string& path) {
            "delete it to play its matches again");
   }
   try {
-    const YAML::Node root = YAML::Load(text);
-    if (!root["version"] || root["version"].as<int>() != kLadderVersion)
-      fail("format version ", root["version"] ? root["version"].as<std::string>() : "(none)",
-           " is not supported (this build reads version ", kLadderVersion, ")");
-    for (const YAML::Node& m : root["matches"]) {
-      LadderMatch x;
-      x.a = m["a"].as<int>();
-      x.b = m["b"].as<int>();
-      x.spec_a = m["spec_a"].as<std::string>();
-      x.spec_b = m["spec_b"].as<std::string>();
-      x.games = m["games"].as<int>();
-      x.opening_plies = m["opening_plies"].as<int>();
-      x.seed = std::stoull(m["seed"].as<std::string>());
-      x.a_vs_b = {m["wins"].as<long>(), m["draws"].as<long>(), m["losses"].as<long>()};
-      x.has_standings = m["standing_a"] && m["standing_b"];
-      if (x.has_standings) {
-        x.a_standing = read_standing(m["standing_a"]);
-        x.b_standing = read_standing(m["standing_b"]);
-      }
-      out.push_back(x);
-    }
+    const std::string what = "ladder file '" + path + "'";
+    const Json root = parse_json(text, what);
+    // Version 1 (numbers written with 10 significant digits by a writer of our own) holds the
+    // same fields as version 2.
+    const Json version = root.is_object() && root.contains("version") ? root["version"] : Json();
+    if (!version.is_number_integer() || version.get<int>() < 1 ||
+        version.get<int>() > kLadderVersion)
+      fail("format version ", version.is_null() ? "(none)" : version.dump(),
+           " is not supported (this build reads versions 1 to ", kLadderVersion, ")");
+    const Json matches = root.contains("matches") ? root["matches"] : Json::array();
+    if (!matches.is_array()) fail(what, ": 'matches' is not an array");
+    for (const Json& m : matches) out.push_back(read_match(m, what));
   } catch (const std::exception& e) {
     fail("ladder: cannot read the earlier results in '", path, "': ", e.what(),
          " (delete the file to start afresh)");

@@ -44,7 +44,9 @@
 
 namespace hz::eval {
 
-inline constexpr int kLadderVersion = 1;  // of ladder.json
+// Of ladder.json: version 2 is written through nlohmann-json; version 1 (the same fields, numbers
+// with 10 significant digits) is still read.
+inline constexpr int kLadderVersion = 2;
 
 struct LadderConfig {
   std::string run_dir;

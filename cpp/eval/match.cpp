@@ -12,7 +12,6 @@
 
 #include "core/error.h"
 #include "core/rng.h"
-#include "eval/json_writer.h"
 #include "eval/record.h"
 
 namespace hz::eval {
@@ -232,20 +231,29 @@ void summarize(MatchResult& r) {
 }
 
 namespace {
-void write_wdl(JsonWriter& j, const WDL& w) {
-  j.field("games", w.games()).field("wins", w.wins).field("draws", w.draws);
-  j.field("losses", w.losses).field("score", w.score());
+void add_wdl(Json& object, const WDL& w) {
+  object["games"] = w.games();
+  object["wins"] = w.wins;
+  object["draws"] = w.draws;
+  object["losses"] = w.losses;
+  object["score"] = w.score();
 }
-void write_interval(JsonWriter& j, double elo, double low, double high) {
-  j.field("elo", elo).field("elo_low", low).field("elo_high", high);
+Json interval_json(Json object, double elo, double low, double high) {
+  object["elo"] = elo;
+  object["elo_low"] = low;
+  object["elo_high"] = high;
+  return object;
 }
 }  // namespace
 
-void write_standing(JsonWriter& j, const Standing& st) {
+void add_standing(Json& object, const Standing& st) {
   const ShareInterval share = st.win_share();
-  j.field("seat_games", st.seats).field("seat_wins", st.wins);
-  j.field("win_share", share.share).field("win_share_low", share.low);
-  j.field("win_share_high", share.high).field("mean_rank", st.mean_rank());
+  object["seat_games"] = st.seats;
+  object["seat_wins"] = st.wins;
+  object["win_share"] = share.share;
+  object["win_share_low"] = share.low;
+  object["win_share_high"] = share.high;
+  object["mean_rank"] = st.mean_rank();
 }
 
 std::string standing_header(int players) {
@@ -265,70 +273,78 @@ std::string standing_cells(const Standing& st) {
   return buf;
 }
 
-std::string match_json(const MatchResult& r) {
-  JsonWriter j;
-  j.begin_object();
-  j.field("game", r.game).field("players", r.players);
-  j.field("games_requested", r.games_requested).field("games_played", r.games_played());
-  j.field("seconds", r.seconds);
-  const bool multi = r.players > 2;
-  if (multi) j.field("fair_share", 1.0 / r.players);
-  j.key("agents").begin_array();
+namespace {
+
+// Each agent's results: overall, by seat, and (more than two players) its standing.
+Json agents_json(const MatchResult& r) {
+  Json agents = Json::array();
   for (size_t k = 0; k < r.agents.size(); ++k) {
     const AgentTally& t = r.tallies[k];
-    j.begin_object().field("agent", static_cast<int>(k)).field("spec", r.agents[k]);
-    write_wdl(j, t.total);
-    j.field("mean_return", r.outcomes.empty() ? 0.0 : t.return_sum / r.games_played());
-    if (multi) write_standing(j, t.standing);
-    j.key("seats").begin_array();
+    Json agent = {{"agent", static_cast<int>(k)}, {"spec", r.agents[k]}};
+    add_wdl(agent, t.total);
+    agent["mean_return"] = r.outcomes.empty() ? 0.0 : t.return_sum / r.games_played();
+    if (r.players > 2) add_standing(agent, t.standing);
+    Json seats = Json::array();
     for (int s = 0; s < r.players; ++s) {
       if (t.by_seat[s].games() == 0) continue;
-      j.begin_object().field("seat", s);
-      write_wdl(j, t.by_seat[s]);
-      j.end_object();
+      Json seat = {{"seat", s}};
+      add_wdl(seat, t.by_seat[s]);
+      seats.push_back(std::move(seat));
     }
-    j.end_array().end_object();
+    agent["seats"] = std::move(seats);
+    agents.push_back(std::move(agent));
   }
-  j.end_array();
-  j.key("pairwise").begin_array();
+  return agents;
+}
+
+// Every game: its index, length, which agent sat where, and the returns.
+Json games_json(const MatchResult& r) {
+  Json games = Json::array();
+  for (const GameOutcome& o : r.outcomes) {
+    Json returns = Json::array();
+    for (float v : o.returns) returns.push_back(static_cast<double>(v));
+    games.push_back({{"index", o.index},
+                     {"actions", o.actions},
+                     {"seat_agent", o.seat_agent},
+                     {"returns", std::move(returns)}});
+  }
+  return games;
+}
+
+}  // namespace
+
+std::string match_json(const MatchResult& r) {
+  Json j = {{"format", "hopzero-match"}, {"version", kMatchReportVersion}};
+  j["game"] = r.game;
+  j["players"] = r.players;
+  j["games_requested"] = r.games_requested;
+  j["games_played"] = r.games_played();
+  j["seconds"] = r.seconds;
+  if (r.players > 2) j["fair_share"] = 1.0 / r.players;
+  j["agents"] = agents_json(r);
+  j["pairwise"] = Json::array();
   for (const PairResult& p : r.pairwise) {
-    j.begin_object().field("a", p.a).field("b", p.b);
-    write_wdl(j, p.a_vs_b);
-    j.end_object();
+    Json pair = {{"a", p.a}, {"b", p.b}};
+    add_wdl(pair, p.a_vs_b);
+    j["pairwise"].push_back(std::move(pair));
   }
-  j.end_array();
-  if (r.elo) {
-    j.key("elo_difference").begin_object();
-    write_interval(j, r.elo->elo, r.elo->low, r.elo->high);
-    j.end_object();
-  }
+  if (r.elo)
+    j["elo_difference"] = interval_json(Json::object(), r.elo->elo, r.elo->low, r.elo->high);
   if (r.ratings) {
-    j.key("ratings").begin_array();
-    for (size_t k = 0; k < r.agents.size(); ++k) {
-      j.begin_object().field("agent", static_cast<int>(k));
-      write_interval(j, r.ratings->elo[k], r.ratings->low[k], r.ratings->high[k]);
-      j.end_object();
-    }
-    j.end_array();
+    j["ratings"] = Json::array();
+    for (size_t k = 0; k < r.agents.size(); ++k)
+      j["ratings"].push_back(interval_json({{"agent", static_cast<int>(k)}}, r.ratings->elo[k],
+                                           r.ratings->low[k], r.ratings->high[k]));
   }
   if (r.sprt && r.sprt_settings) {
     const SprtSettings& p = *r.sprt_settings;
-    j.key("sprt").begin_object().field("elo0", p.elo0).field("elo1", p.elo1);
-    j.field("alpha", p.alpha).field("beta", p.beta).field("llr", r.sprt->llr);
-    j.field("lower", r.sprt->lower).field("upper", r.sprt->upper);
-    j.field("decision", to_string(r.sprt->decision)).end_object();
+    j["sprt"] = {{"elo0", p.elo0},         {"elo1", p.elo1},
+                 {"alpha", p.alpha},       {"beta", p.beta},
+                 {"llr", r.sprt->llr},     {"lower", r.sprt->lower},
+                 {"upper", r.sprt->upper}, {"decision", to_string(r.sprt->decision)}};
   }
-  j.key("games").begin_array();
-  for (const GameOutcome& o : r.outcomes) {
-    j.begin_object().field("index", o.index).field("actions", o.actions);
-    j.key("seat_agent").begin_array();
-    for (int k : o.seat_agent) j.value(k);
-    j.end_array().key("returns").begin_array();
-    for (float v : o.returns) j.value(static_cast<double>(v));
-    j.end_array().end_object();
-  }
-  j.end_array().end_object();
-  return j.str();
+  j["games"] = games_json(r);
+  return json_text(j, 2, "the match report") + "\n";
 }
 
 namespace {

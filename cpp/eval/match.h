@@ -37,13 +37,12 @@
 #include <string>
 #include <vector>
 
+#include "core/json.h"
 #include "eval/elo.h"
 #include "games/any_game.h"
 #include "search/agent.h"
 
 namespace hz::eval {
-
-class JsonWriter;
 
 struct MatchConfig {
   std::vector<AgentSpec> agents;
@@ -119,11 +118,16 @@ MatchResult run_match(const AnyGame& game, const MatchConfig& config,
 // it; tests call it on constructed outcomes).
 void summarize(MatchResult& result);
 
+// Version of the match report (`hopzero match --out`, docs/evaluation.md): 2 is written through
+// nlohmann-json and starts with "format" and "version"; version 1 (no such fields) wrote numbers
+// with 10 significant digits.
+inline constexpr int kMatchReportVersion = 2;
 std::string match_json(const MatchResult& result);
 // Pieces of the reports, shared with the ladder (eval/ladder.h): a standing's JSON fields
-// (seat_games, seat_wins, win_share, win_share_low, win_share_high, mean_rank), the line that
-// explains the standing columns, and the columns "seats wins share [low, high] rank".
-void write_standing(JsonWriter& j, const Standing& standing);
+// (seat_games, seat_wins, win_share, win_share_low, win_share_high, mean_rank) added to an
+// object, the line that explains the standing columns, and the columns
+// "seats wins share [low, high] rank".
+void add_standing(Json& object, const Standing& standing);
 std::string standing_header(int players);
 std::string standing_cells(const Standing& standing);
 std::string match_table(const MatchResult& result);

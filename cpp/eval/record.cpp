@@ -192,78 +192,97 @@ std::string trim(const std::string& s) {
 }
 }  // namespace
 
-GameRecord parse_record(const std::string& text, const std::string& source) {
-  GameRecord rec;
-  // A byte order mark, which some editors put first in UTF-8 text, is not part of the record.
-  constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
-  std::istringstream in(text.rfind(kByteOrderMark, 0) == 0 ? text.substr(kByteOrderMark.size())
-                                                           : text);
-  std::string line;
-  std::set<std::string> header_keys;
-  int line_no = 0;
-  bool saw_magic = false, saw_result = false;
-  std::shared_ptr<AnyGame> game;
-  std::unique_ptr<AnyState> state;
-  auto where = [&] { return str_cat(source, ":", line_no, ": "); };
-  std::optional<std::vector<std::string>> result_words;
-  while (std::getline(in, line)) {
-    ++line_no;
+namespace {
+
+// Reads a record line by line (docs/formats.md): the magic line, header lines, then one line per
+// turn, each replayed as it is read so that an error names its line.
+class RecordParser {
+ public:
+  explicit RecordParser(std::string source) : source_(std::move(source)) {}
+
+  void line(std::string line) {
+    ++line_no_;
     line = trim(line);
     const std::string problem = line_text_problem(line);
     if (!problem.empty()) fail(where(), problem, " (a record is UTF-8 text, one field a line)");
-    if (line.empty() || line[0] == '#') continue;
-    if (!saw_magic) {
+    if (line.empty() || line[0] == '#') return;
+    if (!saw_magic_) {
       if (line != "hopzero-record 1")
         fail(where(), "not a hopzero game record (expected 'hopzero-record 1', found ", quote(line),
              ")");
-      saw_magic = true;
-      continue;
+      saw_magic_ = true;
+    } else if (std::isdigit(static_cast<unsigned char>(line[0]))) {
+      move_line(line);
+    } else {
+      header_line(line);
     }
-    const bool is_move = std::isdigit(static_cast<unsigned char>(line[0])) != 0;
-    if (!is_move) {
-      const size_t colon = line.find(':');
-      if (colon == std::string::npos) fail(where(), "expected 'key: value', found ", quote(line));
-      const std::string key = trim(line.substr(0, colon)), value = trim(line.substr(colon + 1));
-      if (state) fail(where(), "header line ", quote(key), " after the first move");
-      if (!header_keys.insert(key).second) fail(where(), "a second ", quote(key + ":"), " line");
-      if (key == "game") {
-        rec.game = value;
-      } else if (key == "options") {
-        try {
-          rec.options = GameOptions::parse(value);
-        } catch (const Error& e) {
-          fail(where(), e.what());
-        }
-      } else if (key.rfind("player", 0) == 0) {
-        const std::string idx = key.substr(6);
-        if (idx != std::to_string(rec.players.size()))
-          fail(where(), "expected 'player", rec.players.size(), ":', found ", quote(key + ":"));
-        if (value.empty()) fail(where(), quote(key + ":"), " names no agent");
-        rec.players.push_back(value);
-      } else if (key == "result") {
-        std::istringstream words(value);
-        result_words.emplace();
-        for (std::string w; words >> w;) result_words->push_back(w);
-        saw_result = true;
-      } else {
-        fail(where(), "unknown header key ", quote(key), " (game, options, playerN, result)");
-      }
-      continue;
+  }
+
+  GameRecord finish() {
+    if (!saw_magic_) fail(source_, ": empty file, not a hopzero game record");
+    if (rec_.game.empty()) fail(source_, ": no 'game:' line");
+    if (!state_) {
+      game_ = make_game(rec_.game, rec_.options);
+      rec_.options = game_->options();
+      if (static_cast<int>(rec_.players.size()) != game_->num_players())
+        fail(source_, ": the record names ", rec_.players.size(), " players but ", rec_.game,
+             " has ", game_->num_players());
+      state_ = game_->new_initial_state();
     }
-    // A move line.
-    if (!state) {
-      if (rec.game.empty()) fail(where(), "move before the 'game:' line");
+    if (!result_words_) fail(source_, ": no 'result:' line");
+    check_result();
+    return std::move(rec_);
+  }
+
+ private:
+  std::string where() const { return str_cat(source_, ":", line_no_, ": "); }
+
+  void header_line(const std::string& line) {
+    const size_t colon = line.find(':');
+    if (colon == std::string::npos) fail(where(), "expected 'key: value', found ", quote(line));
+    const std::string key = trim(line.substr(0, colon)), value = trim(line.substr(colon + 1));
+    if (state_) fail(where(), "header line ", quote(key), " after the first move");
+    if (!header_keys_.insert(key).second) fail(where(), "a second ", quote(key + ":"), " line");
+    if (key == "game") {
+      rec_.game = value;
+    } else if (key == "options") {
       try {
-        game = make_game(rec.game, rec.options);
+        rec_.options = GameOptions::parse(value);
       } catch (const Error& e) {
         fail(where(), e.what());
       }
-      if (static_cast<int>(rec.players.size()) != game->num_players())
-        fail(where(), "the record names ", rec.players.size(), " players but ", rec.game, " has ",
-             game->num_players());
-      rec.options = game->options();
-      state = game->new_initial_state();
+    } else if (key.rfind("player", 0) == 0) {
+      const std::string idx = key.substr(6);
+      if (idx != std::to_string(rec_.players.size()))
+        fail(where(), "expected 'player", rec_.players.size(), ":', found ", quote(key + ":"));
+      if (value.empty()) fail(where(), quote(key + ":"), " names no agent");
+      rec_.players.push_back(value);
+    } else if (key == "result") {
+      std::istringstream words(value);
+      result_words_.emplace();
+      for (std::string w; words >> w;) result_words_->push_back(w);
+    } else {
+      fail(where(), "unknown header key ", quote(key), " (game, options, playerN, result)");
     }
+  }
+
+  // The game and its initial state, at the first move line.
+  void start_game() {
+    if (rec_.game.empty()) fail(where(), "move before the 'game:' line");
+    try {
+      game_ = make_game(rec_.game, rec_.options);
+    } catch (const Error& e) {
+      fail(where(), e.what());
+    }
+    if (static_cast<int>(rec_.players.size()) != game_->num_players())
+      fail(where(), "the record names ", rec_.players.size(), " players but ", rec_.game, " has ",
+           game_->num_players());
+    rec_.options = game_->options();
+    state_ = game_->new_initial_state();
+  }
+
+  void move_line(std::string line) {
+    if (!state_) start_game();
     std::string comment;
     const size_t brace = line.find('{');
     if (brace != std::string::npos) {
@@ -281,60 +300,79 @@ GameRecord parse_record(const std::string& text, const std::string& source) {
     std::string move_text;
     std::getline(words, move_text);
     move_text = trim(move_text);
-    if (number != std::to_string(rec.turns.size() + 1) + ".")
-      fail(where(), "expected turn number '", rec.turns.size() + 1, ".', found ", quote(number));
-    if (state->is_terminal()) fail(where(), "a move after the end of the game");
-    if (!rec.turns.empty() && state->current_player() == rec.turn_players.back())
-      fail(where(), "turn ", rec.turns.size(), " stops before player ", state->current_player(),
-           "'s turn ends (one line per complete turn)");
-    if (player_word != std::to_string(state->current_player()))
-      fail(where(), "turn ", rec.turns.size() + 1, " is player ", state->current_player(),
-           "'s, but the line says player ", quote(player_word));
+    check_turn_header(number, player_word);
     if (move_text.empty()) fail(where(), "the move is missing");
     std::vector<Action> actions;
     try {
-      actions = state->parse_turn(move_text);
-      for (Action a : actions) state->apply(a);
+      actions = state_->parse_turn(move_text);
+      for (Action a : actions) state_->apply(a);
     } catch (const Error& e) {
       fail(where(), "move ", quote(move_text), ": ", e.what());
     }
-    rec.turn_players.push_back(std::stoi(player_word));
-    rec.turns.push_back(std::move(actions));
-    rec.comments.push_back(comment);
+    rec_.turn_players.push_back(std::stoi(player_word));
+    rec_.turns.push_back(std::move(actions));
+    rec_.comments.push_back(comment);
   }
-  if (!saw_magic) fail(source, ": empty file, not a hopzero game record");
-  if (rec.game.empty()) fail(source, ": no 'game:' line");
-  if (!state) {
-    game = make_game(rec.game, rec.options);
-    rec.options = game->options();
-    if (static_cast<int>(rec.players.size()) != game->num_players())
-      fail(source, ": the record names ", rec.players.size(), " players but ", rec.game, " has ",
-           game->num_players());
-    state = game->new_initial_state();
+
+  // The turn number and player that start a move line follow from the moves before it.
+  void check_turn_header(const std::string& number, const std::string& player_word) const {
+    if (number != std::to_string(rec_.turns.size() + 1) + ".")
+      fail(where(), "expected turn number '", rec_.turns.size() + 1, ".', found ", quote(number));
+    if (state_->is_terminal()) fail(where(), "a move after the end of the game");
+    if (!rec_.turns.empty() && state_->current_player() == rec_.turn_players.back())
+      fail(where(), "turn ", rec_.turns.size(), " stops before player ", state_->current_player(),
+           "'s turn ends (one line per complete turn)");
+    if (player_word != std::to_string(state_->current_player()))
+      fail(where(), "turn ", rec_.turns.size() + 1, " is player ", state_->current_player(),
+           "'s, but the line says player ", quote(player_word));
   }
-  if (!saw_result) fail(source, ": no 'result:' line");
-  if (result_words->size() == 1 && (*result_words)[0] == "unfinished") {
-    if (state->is_terminal()) fail(source, ": the result says unfinished but the game is over");
-  } else {
-    if (!state->is_terminal())
-      fail(source, ": the record has a result but its moves do not finish the game");
-    if (static_cast<int>(result_words->size()) != game->num_players())
-      fail(source, ": the result has ", result_words->size(), " values for ", game->num_players(),
+
+  // The 'result:' line agrees with the replayed game.
+  void check_result() {
+    const std::vector<std::string>& words = *result_words_;
+    if (words.size() == 1 && words[0] == "unfinished") {
+      if (state_->is_terminal()) fail(source_, ": the result says unfinished but the game is over");
+      return;
+    }
+    if (!state_->is_terminal())
+      fail(source_, ": the record has a result but its moves do not finish the game");
+    if (static_cast<int>(words.size()) != game_->num_players())
+      fail(source_, ": the result has ", words.size(), " values for ", game_->num_players(),
            " players");
-    const PlayerValues r = state->returns();
+    const PlayerValues r = state_->returns();
     std::vector<float> values;
-    for (int p = 0; p < game->num_players(); ++p) {
+    for (int p = 0; p < game_->num_players(); ++p) {
       char* end = nullptr;
-      const float v = std::strtof((*result_words)[p].c_str(), &end);
+      const float v = std::strtof(words[p].c_str(), &end);
       if (*end != '\0' || !std::isfinite(v))
-        fail(source, ": result value ", quote((*result_words)[p]), " is not a number");
+        fail(source_, ": result value ", quote(words[p]), " is not a number");
       if (std::fabs(v - r[p]) > 1e-4f)
-        fail(source, ": the result says ", v, " for player ", p, " but replaying gives ", r[p]);
+        fail(source_, ": the result says ", v, " for player ", p, " but replaying gives ", r[p]);
       values.push_back(r[p]);
     }
-    rec.result = values;
+    rec_.result = values;
   }
-  return rec;
+
+  std::string source_;
+  int line_no_ = 0;
+  bool saw_magic_ = false;
+  std::set<std::string> header_keys_;
+  std::optional<std::vector<std::string>> result_words_;  // set by the 'result:' line
+  GameRecord rec_;
+  std::shared_ptr<AnyGame> game_;
+  std::unique_ptr<AnyState> state_;  // null until the first move line
+};
+
+}  // namespace
+
+GameRecord parse_record(const std::string& text, const std::string& source) {
+  // A byte order mark, which some editors put first in UTF-8 text, is not part of the record.
+  constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+  std::istringstream in(text.rfind(kByteOrderMark, 0) == 0 ? text.substr(kByteOrderMark.size())
+                                                           : text);
+  RecordParser parser(source);
+  for (std::string line; std::getline(in, line);) parser.line(std::move(line));
+  return parser.finish();
 }
 
 std::vector<std::unique_ptr<AnyState>> replay_record(const GameRecord& record) {

@@ -25,9 +25,7 @@ class StateAdapter final : public AnyState {
       : game_(std::move(game)), state_(std::move(state)) {}
 
   const State& state() const { return state_; }
-  State& mutable_state() { return state_; }
   const AnyGame& game() const override { return *game_; }
-  const std::shared_ptr<const GameAdapter<G>>& game_ptr() const { return game_; }
   std::unique_ptr<AnyState> clone() const override {
     return std::make_unique<StateAdapter>(game_, state_);
   }
@@ -113,6 +111,14 @@ class StateAdapter final : public AnyState {
   State state_;
 };
 
+// The concrete state behind an AnyState of game type G; throws if it belongs to another game.
+template <class G>
+const typename G::State& state_of(const AnyState& s) {
+  auto* typed = dynamic_cast<const StateAdapter<G>*>(&s);
+  if (!typed) fail("state of game ", quote(s.game().name()), " is not of the expected game type");
+  return typed->state();
+}
+
 template <class G>
 class GameAdapter final : public AnyGame {
  public:
@@ -151,28 +157,14 @@ class GameAdapter final : public AnyGame {
     return std::make_unique<StateAdapter<G>>(self(), game_.deserialize(text));
   }
   uint64_t perft(const AnyState& state, int depth) const override {
-    return hz::perft<G>(state_of(state), depth);
+    return hz::perft<G>(state_of<G>(state), depth);
   }
   std::unique_ptr<Agent> make_agent(const AgentSpec& spec, uint64_t seed) const override;
   std::unique_ptr<SelfPlayRunner> make_selfplay(const SelfPlayOptions& options,
                                                 const EvaluatorSpec& evaluator) const override;
 
-  // The concrete state behind an AnyState of this game; throws if it belongs to another game.
-  const typename G::State& state_of(const AnyState& s) const {
-    auto* typed = dynamic_cast<const StateAdapter<G>*>(&s);
-    if (!typed) fail("state of game ", quote(s.game().name()), " given to game ", quote(name()));
-    return typed->state();
-  }
-
  private:
   G game_;
 };
-
-template <class G>
-const typename G::State& state_of(const AnyState& s) {
-  auto* typed = dynamic_cast<const StateAdapter<G>*>(&s);
-  if (!typed) fail("state of game ", quote(s.game().name()), " is not of the expected game type");
-  return typed->state();
-}
 
 }  // namespace hz

@@ -1,37 +1,31 @@
 #include "games/registry.h"
 
-#include <algorithm>
-
 #include "core/error.h"
+#include "core/registry.h"
 
 namespace hz {
 
 namespace {
-std::vector<GameInfo>& table() {
-  static std::vector<GameInfo> games;  // written only during static initialisation
-  return games;
-}
+struct GameTag {};
+using GameRegistry = Registry<std::string, GameInfo, GameTag>;
 }  // namespace
 
 bool register_game(GameInfo info) {
-  for (const auto& g : table()) HZ_CHECK(g.name != info.name, "game registered twice: ", info.name);
-  table().push_back(std::move(info));
-  std::sort(table().begin(), table().end(),
-            [](const GameInfo& a, const GameInfo& b) { return a.name < b.name; });
+  std::string name = info.name;
+  HZ_CHECK(GameRegistry::instance().add(name, std::move(info)), "game registered twice: ", name);
   return true;
 }
 
 std::vector<std::string> game_names() {
   std::vector<std::string> names;
-  for (const auto& g : table()) names.push_back(g.name);
+  for (const auto& [name, info] : GameRegistry::instance().entries()) names.push_back(name);
   return names;
 }
 
 const GameInfo& game_info(const std::string& name) {
-  for (const auto& g : table())
-    if (g.name == name) return g;
+  if (const GameInfo* info = GameRegistry::instance().find(name)) return *info;
   std::string valid;
-  for (const auto& g : table()) valid += (valid.empty() ? "" : ", ") + g.name;
+  for (const auto& g : game_names()) valid += (valid.empty() ? "" : ", ") + g;
   fail("unknown game ", quote(name),
        "; valid games: ", valid.empty() ? "(none registered)" : valid);
 }

@@ -388,10 +388,6 @@ void set_torch_threads(int intra_op_threads) {
     f(intra_op_threads);
 }
 
-int torch_threads() {
-  return torch::get_num_threads();
-}
-
 void set_torch_threads_for_this_thread(int intra_op_threads) {
   if (intra_op_threads < 1) fail("torch threads must be at least 1, not ", intra_op_threads);
   torch::get_num_threads();  // LibTorch's lazy per-thread initialisation happens first

@@ -114,7 +114,6 @@ class Network {
 // Both default to the core count otherwise, which oversubscribes when self-play and training run
 // side by side: callers set them from config.
 void set_torch_threads(int intra_op_threads);
-int torch_threads();
 // The intra-op threads of the calling thread only (LibTorch's CPU parallelism here is OpenMP, whose
 // thread count is per calling thread), so self-play workers and the trainer can differ.
 void set_torch_threads_for_this_thread(int intra_op_threads);

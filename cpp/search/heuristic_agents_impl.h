@@ -57,7 +57,7 @@ class AlphaBetaAgent final : public Agent, public SearchStatsSource {
   std::string name() const override { return name_; }
 
   Action select_action(const AnyState& any) override {
-    const State& s = game_->state_of(any);
+    const State& s = state_of<G>(any);
     if (s.is_terminal()) fail("alphabeta agent asked to move in a terminal state");
     const Action planned = plan_.next(s);
     if (planned != kNoAction) {
@@ -113,7 +113,7 @@ class GreedyAgent final : public Agent {
   std::string name() const override { return name_; }
 
   Action select_action(const AnyState& any) override {
-    const State& s = game_->state_of(any);
+    const State& s = state_of<G>(any);
     const Action planned = plan_.next(s);
     if (planned != kNoAction) return planned;
     auto r = greedy_.choose(s, rng_);

@@ -117,7 +117,7 @@ class MctsAgent final : public Agent {
   std::string name() const override { return "mcts"; }
 
   Action select_action(const AnyState& any) override {
-    const auto& state = game_->state_of(any);
+    const auto& state = state_of<G>(any);
     if (state.is_terminal()) fail("mcts agent asked to move in a terminal state");
     mcts_.set_root(state);
     if (settings_.search_threads == 1)

@@ -117,11 +117,11 @@ class GameDriver final : public SelfPlayRunner {
 
   class Worker {
    public:
-    Worker(GameDriver& driver, int thread) : d_(driver), evaluator_(driver.factory_(thread)) {
+    Worker(GameDriver& driver, int thread) : driver_(driver), evaluator_(driver.factory_(thread)) {
       HZ_CHECK(evaluator_ != nullptr, "evaluator factory returned nothing");
-      slots_.reserve(d_.options_.games_per_thread);
-      for (int i = 0; i < d_.options_.games_per_thread; ++i)
-        slots_.emplace_back(d_.game_, d_.options_.mcts);
+      slots_.reserve(driver_.options_.games_per_thread);
+      for (int i = 0; i < driver_.options_.games_per_thread; ++i)
+        slots_.emplace_back(driver_.game_, driver_.options_.mcts);
     }
 
     void run() {
@@ -135,7 +135,7 @@ class GameDriver final : public SelfPlayRunner {
           ++active;
           leaves += s.mcts.collect_leaves();
         }
-        if (active == 0 || d_.stop_) break;
+        if (active == 0 || driver_.stop_) break;
         if (leaves > 0) {
           items_.resize(leaves);
           int at = 0;
@@ -145,9 +145,9 @@ class GameDriver final : public SelfPlayRunner {
             at += s.mcts.pending_count();
           }
           evaluator_->evaluate(items_.data(), leaves);
-          ++d_.batches_;
-          ++d_.histogram_[std::min<int>(std::bit_width(static_cast<unsigned>(leaves)) - 1,
-                                        SelfPlayStats::kHistogramBuckets - 1)];
+          ++driver_.batches_;
+          ++driver_.histogram_[std::min<int>(std::bit_width(static_cast<unsigned>(leaves)) - 1,
+                                             SelfPlayStats::kHistogramBuckets - 1)];
         }
         MctsCounters now{};
         for (Slot& s : slots_) {
@@ -156,10 +156,10 @@ class GameDriver final : public SelfPlayRunner {
           if (s.mcts.search_done()) play_move(s);
         }
         for (const Slot& s : slots_) add(now, s.mcts.counters());
-        d_.simulations_ += now.simulations - before.simulations;
-        d_.evaluations_ += now.evaluations - before.evaluations;
-        d_.nodes_ += now.nodes - before.nodes;
-        d_.collisions_ += now.collisions - before.collisions;
+        driver_.simulations_ += now.simulations - before.simulations;
+        driver_.evaluations_ += now.evaluations - before.evaluations;
+        driver_.nodes_ += now.nodes - before.nodes;
+        driver_.collisions_ += now.collisions - before.collisions;
         before = now;
       }
     }
@@ -174,20 +174,20 @@ class GameDriver final : public SelfPlayRunner {
 
     void start_game(Slot& s) {
       s.active = false;
-      if (d_.stop_) return;
-      const int64_t index = d_.next_game_++;
-      if (d_.options_.max_games > 0 && index >= d_.options_.max_games) return;
-      const uint64_t id = d_.options_.first_game_id + static_cast<uint64_t>(index);
-      s.mcts.rng() = Rng(zobrist_key(d_.options_.seed, id, 0x5e1f));
+      if (driver_.stop_) return;
+      const int64_t index = driver_.next_game_++;
+      if (driver_.options_.max_games > 0 && index >= driver_.options_.max_games) return;
+      const uint64_t id = driver_.options_.first_game_id + static_cast<uint64_t>(index);
+      s.mcts.rng() = Rng(zobrist_key(driver_.options_.seed, id, 0x5e1f));
       s.mcts.clear();
-      s.state.emplace(d_.game_.initial_state());
+      s.state.emplace(driver_.game_.initial_state());
       s.mcts.set_root(*s.state);
       s.record = FinishedGame{};
       s.record.game_id = id;
       s.active = true;
       s.searching = false;
-      s.may_resign = d_.options_.resign_enabled() &&
-                     s.mcts.rng().uniform01() >= d_.options_.resign_playthrough_fraction;
+      s.may_resign = driver_.options_.resign_enabled() &&
+                     s.mcts.rng().uniform01() >= driver_.options_.resign_playthrough_fraction;
       s.would_resign = -1;
     }
 
@@ -206,7 +206,7 @@ class GameDriver final : public SelfPlayRunner {
           apply(s, legal_[0]);
           continue;
         }
-        const SelfPlayOptions& o = d_.options_;
+        const SelfPlayOptions& o = driver_.options_;
         s.full_search =
             o.full_search_fraction >= 1.0 || s.mcts.rng().uniform01() < o.full_search_fraction;
         SearchBudget budget;
@@ -224,17 +224,17 @@ class GameDriver final : public SelfPlayRunner {
       s.state->apply(a);
       s.record.actions.push_back(a);
       s.mcts.advance(a);
-      ++d_.actions_;
+      ++driver_.actions_;
     }
 
     void play_move(Slot& s) {
       s.searching = false;
       const State& state = *s.state;
       const int player = state.current_player();
-      if (s.full_search || d_.options_.fast_value_targets) record_sample(s);
-      ++d_.searches_;
-      if (!s.full_search) ++d_.fast_searches_;
-      if (d_.options_.resign_enabled() && s.would_resign < 0 && wants_to_resign(s)) {
+      if (s.full_search || driver_.options_.fast_value_targets) record_sample(s);
+      ++driver_.searches_;
+      if (!s.full_search) ++driver_.fast_searches_;
+      if (driver_.options_.resign_enabled() && s.would_resign < 0 && wants_to_resign(s)) {
         if (s.may_resign) {
           PlayerValues returns{};
           returns[player] = -1.0f;
@@ -245,7 +245,7 @@ class GameDriver final : public SelfPlayRunner {
         }
         s.would_resign = player;
       }
-      apply(s, s.mcts.choose_action(d_.options_.temperature.at(state.move_number())));
+      apply(s, s.mcts.choose_action(driver_.options_.temperature.at(state.move_number())));
     }
 
     bool wants_to_resign(const Slot& s) const {
@@ -258,14 +258,14 @@ class GameDriver final : public SelfPlayRunner {
           best = mcts::mean_value(c);
         }
       }
-      const double threshold = d_.options_.resign_threshold;
+      const double threshold = driver_.options_.resign_threshold;
       return s.mcts.root_value() < threshold && best < threshold;
     }
 
     void record_sample(Slot& s) {
       const State& state = *s.state;
       Sample sample;
-      sample.observation.resize(d_.game_.observation_shape().size());
+      sample.observation.resize(driver_.game_.observation_shape().size());
       state.observation(sample.observation.data());
       s.mcts.root_policy(policy_);
       for (int i = 0; i < s.mcts.root_child_count(); ++i)
@@ -274,33 +274,35 @@ class GameDriver final : public SelfPlayRunner {
       sample.game_id = s.record.game_id;
       sample.ply = state.move_number();
       sample.player = state.current_player();
-      sample.search_value = to_seats(s.mcts.root_values(), sample.player, d_.game_.num_players());
+      sample.search_value =
+          to_seats(s.mcts.root_values(), sample.player, driver_.game_.num_players());
       sample.policy_target = s.full_search;
       s.record.samples.push_back(std::move(sample));
     }
 
     void finish_game(Slot& s, const PlayerValues& returns, bool resigned) {
-      const int n = d_.game_.num_players();
+      const int n = driver_.game_.num_players();
       s.record.returns = returns;
       s.record.resigned = resigned;
       for (Sample& sample : s.record.samples) sample.value = to_seats(returns, sample.player, n);
-      if (resigned) ++d_.resignations_;
+      if (resigned) ++driver_.resignations_;
       if (s.would_resign >= 0) {
-        ++d_.playthroughs_;
+        ++driver_.playthroughs_;
         s.record.resign_playthrough = true;
         s.record.resign_would_be_false = returns[s.would_resign] > -1.0f;
-        if (s.record.resign_would_be_false) ++d_.false_resignations_;
+        if (s.record.resign_would_be_false) ++driver_.false_resignations_;
       }
       {
-        std::lock_guard<std::mutex> lock(d_.mutex_);
-        if (d_.stop_) return;  // a stopped run emits nothing more
-        ++d_.games_;
-        (*d_.on_game_)(std::move(s.record));
-        if (d_.options_.max_games > 0 && d_.games_ >= d_.options_.max_games) d_.stop_ = true;
+        std::lock_guard<std::mutex> lock(driver_.mutex_);
+        if (driver_.stop_) return;  // a stopped run emits nothing more
+        ++driver_.games_;
+        (*driver_.on_game_)(std::move(s.record));
+        if (driver_.options_.max_games > 0 && driver_.games_ >= driver_.options_.max_games)
+          driver_.stop_ = true;
       }
     }
 
-    GameDriver& d_;
+    GameDriver& driver_;
     std::shared_ptr<Evaluator<G>> evaluator_;
     std::vector<Slot> slots_;
     std::vector<EvalItem<G>> items_;

@@ -8,70 +8,18 @@
 
 #include "core/error.h"
 #include "core/files.h"
+#include "core/json.h"
 #include "train/run_cluster.h"
 
 namespace hz {
 
-void JsonLine::key(const std::string& k) {
-  if (!body_.empty()) body_ += ",";
-  body_ += "\"" + k + "\":";
-}
-
-JsonLine& JsonLine::add(const std::string& k, double value) {
-  key(k);
-  if (!std::isfinite(value)) {
-    body_ += "null";
-  } else {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", value);
-    body_ += buf;
-  }
-  return *this;
-}
-
-JsonLine& JsonLine::add(const std::string& k, long value) {
-  key(k);
-  body_ += std::to_string(value);
-  return *this;
-}
-
-JsonLine& JsonLine::add(const std::string& k, bool value) {
-  key(k);
-  body_ += value ? "true" : "false";
-  return *this;
-}
-
-JsonLine& JsonLine::add(const std::string& k, const std::string& value) {
-  key(k);
-  body_ += "\"";
-  for (char c : value) {
-    if (c == '"' || c == '\\') body_ += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) continue;
-    body_ += c;
-  }
-  body_ += "\"";
-  return *this;
-}
-
-JsonLine& JsonLine::add(const std::string& k, const std::vector<long>& values) {
-  key(k);
-  body_ += "[";
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (i) body_ += ",";
-    body_ += std::to_string(values[i]);
-  }
-  body_ += "]";
-  return *this;
-}
-
-void append_metrics_line(const std::string& run_dir, const JsonLine& line) {
+void append_metrics_line(const std::string& run_dir, const Json& fields) {
+  HZ_CHECK(fields.is_object(), "a metrics line is a JSON object");
   // Format version first, checksum last (docs/formats.md).
-  const std::string fields = line.str();
-  std::string text = "{\"metrics_version\":" + std::to_string(kMetricsVersion) +
-                     (fields.size() > 2 ? "," : "") + fields.substr(1, fields.size() - 2) +
-                     ",\"crc32\":\"00000000\"}";
-  seal_json_checksum(text);
-  append_line_durably(run_dir + "/metrics.jsonl", text);
+  Json line = {{"metrics_version", kMetricsVersion}};
+  for (const auto& [key, value] : fields.items()) line[key] = value;
+  append_line_durably(run_dir + "/metrics.jsonl",
+                      checksummed_json_text(std::move(line), -1, "a metrics line"));
 }
 
 void check_metrics_file(const std::string& path) {
@@ -190,66 +138,10 @@ void ProgressLog::step(const TrainStats& s, long step, uint64_t games, uint64_t 
   }
   ++count_;
   if (step % cfg_.loop.log_every != 0) return;
-  const double now = clock_.session(), dt = std::max(1e-9, now - last_time_);
-  const double n = count_;
-  const double games_s = double(games - last_games_) / dt;
-  const double samples_s = double(samples - last_samples_) / dt;
-  const int64_t d_evals = selfplay.evaluations - last_evals_;
-  const int64_t d_batches = selfplay.batches - last_batches_;
-  const double evals_s = double(d_evals) / dt;
-  const double avg_batch = d_batches > 0 ? double(d_evals) / double(d_batches) : 0.0;
-  const int learners = cluster_ ? cluster_->learners() : 1;
-  const double train_s = double(step - last_step_) * cfg_.trainer.batch_size * learners / dt;
-  append_metrics_line(
-      dir_, JsonLine()
-                .add("kind", "train")
-                .add("time", clock_.elapsed())
-                .add("step", step)
-                .add("games", double(games))
-                .add("samples", double(samples))
-                .add("loss", sum_.loss / n)
-                .add("policy_loss", sum_.policy_loss / n)
-                .add("value_loss", sum_.value_loss / n)
-                .add("policy_entropy", sum_.policy_entropy / n)
-                .add("value_accuracy",
-                     accuracy_count_ ? sum_.value_accuracy / accuracy_count_ : std::nan(""))
-                .add("lr", s.learning_rate)
-                .add("window", double(window))
-                .add("games_per_s", games_s)
-                .add("samples_per_s", samples_s)
-                .add("evals_per_s", evals_s)
-                .add("avg_batch", avg_batch)
-                .add("train_samples_per_s", train_s)
-                // Resignation (this session's self-play): the false-resign check is the share
-                // of play-on games in which the would-be resigner did not lose.
-                .add("resignations", static_cast<long>(selfplay.resignations))
-                .add("resign_playthroughs", static_cast<long>(selfplay.playthroughs))
-                .add("false_resignations", static_cast<long>(selfplay.false_resignations))
-                .add("false_resign_rate",
-                     selfplay.playthroughs > 0
-                         ? double(selfplay.false_resignations) / double(selfplay.playthroughs)
-                         : std::nan(""))
-                // The job's ranks and the games received from each this session (one process:
-                // its own self-play's).
-                .add("world_size", cluster_ ? cluster_->world_size() : 1)
-                .add("games_by_rank", cluster_ ? cluster_->games_by_rank()
-                                               : std::vector<long>{long(selfplay.games)}));
-  char line[400];
-  const std::string of = cfg_.loop.total_steps > 0 ? str_cat("/", cfg_.loop.total_steps) : "";
-  std::snprintf(line, sizeof line,
-                "[%7.1fs] step %ld%s  games %s  samples %s  loss %.3f (policy %.3f value %.3f)  "
-                "entropy %.2f  lr %.3g  games/s %.1f  evals/s %.0f (batch %.0f)  train %.0f "
-                "samples/s  ETA %s\n",
-                clock_.elapsed(), step, of.c_str(), count_text(double(games)).c_str(),
-                count_text(double(samples)).c_str(), sum_.loss / n, sum_.policy_loss / n,
-                sum_.value_loss / n, sum_.policy_entropy / n, s.learning_rate, games_s, evals_s,
-                avg_batch, train_s, eta(step, games).c_str());
-  out_ << line;
-  if (cfg_.selfplay.resign_enabled())
-    out_ << "           resigned " << selfplay.resignations << " games; false resignations "
-         << selfplay.false_resignations << " of " << selfplay.playthroughs << " played on\n";
-  print_ranks();
-  out_.flush();
+  const double now = clock_.session();
+  const Rates rates = rates_since_last_line(now, step, games, samples, selfplay);
+  append_metrics_line(dir_, train_line(s, step, games, samples, window, selfplay, rates));
+  print_step(s, step, games, samples, selfplay, rates);
   sum_ = TrainStats{};
   count_ = accuracy_count_ = 0;
   last_time_ = now;
@@ -258,6 +150,81 @@ void ProgressLog::step(const TrainStats& s, long step, uint64_t games, uint64_t 
   last_samples_ = samples;
   last_evals_ = selfplay.evaluations;
   last_batches_ = selfplay.batches;
+}
+
+ProgressLog::Rates ProgressLog::rates_since_last_line(double now, long step, uint64_t games,
+                                                      uint64_t samples,
+                                                      const SelfPlayStats& selfplay) const {
+  const double dt = std::max(1e-9, now - last_time_);
+  const int64_t evals = selfplay.evaluations - last_evals_;
+  const int64_t batches = selfplay.batches - last_batches_;
+  const int learners = cluster_ ? cluster_->learners() : 1;
+  Rates r;
+  r.games_s = double(games - last_games_) / dt;
+  r.samples_s = double(samples - last_samples_) / dt;
+  r.evals_s = double(evals) / dt;
+  r.avg_batch = batches > 0 ? double(evals) / double(batches) : 0.0;
+  r.train_s = double(step - last_step_) * cfg_.trainer.batch_size * learners / dt;
+  return r;
+}
+
+Json ProgressLog::train_line(const TrainStats& s, long step, uint64_t games, uint64_t samples,
+                             size_t window, const SelfPlayStats& selfplay,
+                             const Rates& rates) const {
+  const double n = count_;
+  Json line = {
+      {"kind", "train"},
+      {"time", clock_.elapsed()},
+      {"step", step},
+      {"games", games},
+      {"samples", samples},
+      {"loss", sum_.loss / n},
+      {"policy_loss", sum_.policy_loss / n},
+      {"value_loss", sum_.value_loss / n},
+      {"policy_entropy", sum_.policy_entropy / n},
+      {"value_accuracy", accuracy_count_ ? sum_.value_accuracy / accuracy_count_ : std::nan("")},
+      {"lr", s.learning_rate},
+      {"window", window},
+      {"games_per_s", rates.games_s},
+      {"samples_per_s", rates.samples_s},
+      {"evals_per_s", rates.evals_s},
+      {"avg_batch", rates.avg_batch},
+      {"train_samples_per_s", rates.train_s}};
+  // Resignation (this session's self-play): the false-resign check is the share of play-on
+  // games in which the would-be resigner did not lose.
+  line["resignations"] = selfplay.resignations;
+  line["resign_playthroughs"] = selfplay.playthroughs;
+  line["false_resignations"] = selfplay.false_resignations;
+  line["false_resign_rate"] = selfplay.playthroughs > 0 ? double(selfplay.false_resignations) /
+                                                              double(selfplay.playthroughs)
+                                                        : std::nan("");
+  // The job's ranks and the games received from each this session (one process: its own
+  // self-play's).
+  line["world_size"] = cluster_ ? cluster_->world_size() : 1;
+  line["games_by_rank"] =
+      cluster_ ? cluster_->games_by_rank() : std::vector<long>{long(selfplay.games)};
+  return line;
+}
+
+void ProgressLog::print_step(const TrainStats& s, long step, uint64_t games, uint64_t samples,
+                             const SelfPlayStats& selfplay, const Rates& rates) {
+  const double n = count_;
+  char line[400];
+  const std::string of = cfg_.loop.total_steps > 0 ? str_cat("/", cfg_.loop.total_steps) : "";
+  std::snprintf(line, sizeof line,
+                "[%7.1fs] step %ld%s  games %s  samples %s  loss %.3f (policy %.3f value %.3f)  "
+                "entropy %.2f  lr %.3g  games/s %.1f  evals/s %.0f (batch %.0f)  train %.0f "
+                "samples/s  ETA %s\n",
+                clock_.elapsed(), step, of.c_str(), count_text(double(games)).c_str(),
+                count_text(double(samples)).c_str(), sum_.loss / n, sum_.policy_loss / n,
+                sum_.value_loss / n, sum_.policy_entropy / n, s.learning_rate, rates.games_s,
+                rates.evals_s, rates.avg_batch, rates.train_s, eta(step, games).c_str());
+  out_ << line;
+  if (cfg_.selfplay.resign_enabled())
+    out_ << "           resigned " << selfplay.resignations << " games; false resignations "
+         << selfplay.false_resignations << " of " << selfplay.playthroughs << " played on\n";
+  print_ranks();
+  out_.flush();
 }
 
 }  // namespace hz

@@ -1,7 +1,7 @@
 // What a training run reports: metrics lines in RUN/metrics.jsonl (docs/formats.md) and progress
 // lines on the terminal (step, games, losses, rates, ETA).
 //
-// RunClock measures the run's wall time across resumes. JsonLine builds one flat JSON object.
+// RunClock measures the run's wall time across resumes.
 // ProgressLog averages training statistics over `training.log_every` steps and computes rates
 // over the same interval. None of these are thread-safe: the training thread owns them.
 #pragma once
@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/json.h"
 #include "selfplay/selfplay_runner.h"
 #include "train/run_config.h"
 #include "train/trainer.h"
@@ -36,27 +37,13 @@ class RunClock {
   double before_ = 0;
 };
 
-class JsonLine {
- public:
-  JsonLine& add(const std::string& key, double value);  // non-finite values become null
-  JsonLine& add(const std::string& key, long value);
-  JsonLine& add(const std::string& key, int value) { return add(key, static_cast<long>(value)); }
-  JsonLine& add(const std::string& key, const std::string& value);
-  JsonLine& add(const std::string& key, const char* value) { return add(key, std::string(value)); }
-  JsonLine& add(const std::string& key, const std::vector<long>& values);  // a JSON array
-  JsonLine& add(const std::string& key, bool value);
-  std::string str() const { return "{" + body_ + "}"; }
-
- private:
-  void key(const std::string& k);
-  std::string body_;
-};
-
-inline constexpr int kMetricsVersion = 1;
+// Version 2: written through nlohmann-json (numbers in full precision, counts as integers);
+// version 1 (numbers with 6 significant digits, counts as such numbers) is still read.
+inline constexpr int kMetricsVersion = 2;
 
 // Appends one line to RUN/metrics.jsonl, flushed to disk: the line's fields between a leading
 // "metrics_version" and a trailing "crc32" (core/files.h, seal_json_checksum).
-void append_metrics_line(const std::string& run_dir, const JsonLine& line);
+void append_metrics_line(const std::string& run_dir, const Json& fields);
 
 // Checks every line of a metrics file (after a torn last line was cut off): a line whose checksum
 // does not match, a line that is not a JSON object, and a line without a checksum after one with
@@ -79,6 +66,16 @@ class ProgressLog {
             const SelfPlayStats& selfplay);
 
  private:
+  // Rates over the interval since the last log line.
+  struct Rates {
+    double games_s = 0, samples_s = 0, evals_s = 0, avg_batch = 0, train_s = 0;
+  };
+  Rates rates_since_last_line(double now, long step, uint64_t games, uint64_t samples,
+                              const SelfPlayStats& selfplay) const;
+  Json train_line(const TrainStats& stats, long step, uint64_t games, uint64_t samples,
+                  size_t window, const SelfPlayStats& selfplay, const Rates& rates) const;
+  void print_step(const TrainStats& stats, long step, uint64_t games, uint64_t samples,
+                  const SelfPlayStats& selfplay, const Rates& rates);
   std::string eta(long step, uint64_t games) const;
   void print_ranks();
   const RunConfig& cfg_;

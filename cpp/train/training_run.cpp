@@ -26,8 +26,8 @@ namespace hz {
 
 using Clock = std::chrono::steady_clock;
 
-struct TrainingRun::State {
-  State(const RunConfig& c, std::string d, std::ostream& o, RunCluster* cl)
+struct TrainingRun::Loop {
+  Loop(const RunConfig& c, std::string d, std::ostream& o, RunCluster* cl)
       : cfg(c), dir(std::move(d)), out(o), cluster(cl) {}
 
   RunConfig cfg;
@@ -91,7 +91,7 @@ struct TrainingRun::State {
   bool final_evaluation(const std::string& ckpt, const std::atomic<bool>& stop);
 };
 
-void TrainingRun::State::prepare() {
+void TrainingRun::Loop::prepare() {
   game = make_game(cfg.game, cfg.game_options);
   shard_info.game = game->full_name();
   shard_info.observation = game->observation_shape();
@@ -107,7 +107,7 @@ void TrainingRun::State::prepare() {
 // Games that finished after the newest shard was written, kept in the journal, become a shard of
 // their own; unless the newest shard has them already (a kill between writing it and removing the
 // journal).
-void TrainingRun::State::recover_journal() {
+void TrainingRun::Loop::recover_journal() {
   const GameJournal::Recovered r = journal->read(shard_info);
   if (r.torn_bytes > 0)
     out << "warning: " << journal->path() << " ended in a torn record (" << r.torn_bytes
@@ -132,7 +132,7 @@ void TrainingRun::State::recover_journal() {
 
 // Counters and the replay window from the shards; network, optimizer, step, RNG from the newest
 // checkpoint.
-void TrainingRun::State::resume() {
+void TrainingRun::Loop::resume() {
   // What a kill can leave behind: temporary files of atomic writes it interrupted (the complete
   // files they were to replace are intact) and a torn last metrics line. Dropped, with a warning.
   for (const std::string& folder : {dir, dir + "/shards"})
@@ -189,7 +189,7 @@ void TrainingRun::State::resume() {
   write_file_atomically(dir + "/config.yaml", cfg.resolved_yaml);
 }
 
-void TrainingRun::State::on_game(FinishedGame&& g) {
+void TrainingRun::Loop::on_game(FinishedGame&& g) {
   complete_policy_support(*game, g);
   window->add_game(g);
   std::unique_lock<std::mutex> lock(mu);
@@ -203,7 +203,7 @@ void TrainingRun::State::on_game(FinishedGame&& g) {
   cv.wait(lock, [&] { return stopping || !selfplay_ahead(); });
 }
 
-void TrainingRun::State::flush_locked() {
+void TrainingRun::Loop::flush_locked() {
   if (pending_games == 0) return;
   ShardInfo info = shard_info;
   info.games = pending_games;
@@ -213,7 +213,7 @@ void TrainingRun::State::flush_locked() {
   pending_games = 0;
 }
 
-std::string TrainingRun::State::checkpoint() {
+std::string TrainingRun::Loop::checkpoint() {
   CheckpointMeta meta;
   {
     std::lock_guard<std::mutex> lock(mu);
@@ -229,7 +229,7 @@ std::string TrainingRun::State::checkpoint() {
   return path;
 }
 
-void TrainingRun::State::start_selfplay() {
+void TrainingRun::Loop::start_selfplay() {
   SelfPlayOptions options = cfg.selfplay;
   options.first_game_id = next_game_id;
   if (cfg.loop.total_steps == 0)
@@ -244,7 +244,7 @@ void TrainingRun::State::start_selfplay() {
   set_torch_threads_for_this_thread(cfg.loop.torch_threads);
 }
 
-void TrainingRun::State::stop_selfplay(std::thread& thread) {
+void TrainingRun::Loop::stop_selfplay(std::thread& thread) {
   if (runner) runner->stop();
   {
     std::lock_guard<std::mutex> lock(mu);
@@ -255,7 +255,7 @@ void TrainingRun::State::stop_selfplay(std::thread& thread) {
 }
 
 // One step: on this process alone, or on one minibatch per data-parallel learner.
-TrainStats TrainingRun::State::train_step() {
+TrainStats TrainingRun::Loop::train_step() {
   const double progress = std::min(1.0, time_progress());
   auto draw = [&] {
     return window->sample_batch(cfg.trainer.batch_size, trainer->rng(), cfg.trainer.augment,
@@ -268,7 +268,7 @@ TrainStats TrainingRun::State::train_step() {
 }
 
 // Returns true when the run reached its end (not stopped).
-bool TrainingRun::State::train_loop(const std::atomic<bool>& stop) {
+bool TrainingRun::Loop::train_loop(const std::atomic<bool>& stop) {
   ProgressLog log(cfg, dir, out, clock, cluster);
   log.start(trainer->step(), games);
   const bool games_mode = cfg.loop.total_steps == 0;
@@ -307,7 +307,7 @@ bool TrainingRun::State::train_loop(const std::atomic<bool>& stop) {
   }
 }
 
-bool TrainingRun::State::final_evaluation(const std::string& ckpt, const std::atomic<bool>& stop) {
+bool TrainingRun::Loop::final_evaluation(const std::string& ckpt, const std::atomic<bool>& stop) {
   const EvalConfig& e = cfg.eval;
   if (e.games <= 0) return true;
   const long sims = e.simulations > 0 ? e.simulations : cfg.selfplay.mcts.simulations;
@@ -341,30 +341,29 @@ bool TrainingRun::State::final_evaluation(const std::string& ckpt, const std::at
     out << "stopped during the final evaluation (" << result.games_played() << " of " << e.games
         << " games); its metrics line is marked interrupted\n";
   out.flush();
-  append_metrics_line(dir, JsonLine()
-                               .add("kind", "eval")
-                               .add("time", clock.elapsed())
-                               .add("step", trainer->step())
-                               .add("games", static_cast<double>(games))
-                               .add("opponent", uniform.to_string())
-                               .add("simulations", static_cast<double>(sims))
-                               .add("eval_games", result.games_played())
-                               .add("wins", r.wins)
-                               .add("draws", r.draws)
-                               .add("losses", r.losses)
-                               .add("score", r.score())
-                               .add("mean_return", mean_return)
-                               .add("interrupted", interrupted));
+  append_metrics_line(dir, {{"kind", "eval"},
+                            {"time", clock.elapsed()},
+                            {"step", trainer->step()},
+                            {"games", games},
+                            {"opponent", uniform.to_string()},
+                            {"simulations", sims},
+                            {"eval_games", result.games_played()},
+                            {"wins", r.wins},
+                            {"draws", r.draws},
+                            {"losses", r.losses},
+                            {"score", r.score()},
+                            {"mean_return", mean_return},
+                            {"interrupted", interrupted}});
   return !interrupted;
 }
 
 TrainingRun::TrainingRun(const RunConfig& config, std::string run_dir, std::ostream& out,
                          RunCluster* cluster)
-    : s_(std::make_unique<State>(config, std::move(run_dir), out, cluster)) {}
+    : loop_(std::make_unique<Loop>(config, std::move(run_dir), out, cluster)) {}
 TrainingRun::~TrainingRun() = default;
 
 RunSummary TrainingRun::run(const std::atomic<bool>& stop_requested) {
-  State& s = *s_;
+  Loop& s = *loop_;
   s.prepare();
   s.resume();
   s.out << "run " << s.dir << ": " << s.game->full_name() << ", network "

@@ -54,8 +54,10 @@ class TrainingRun {
   RunSummary run(const std::atomic<bool>& stop_requested);
 
  private:
-  struct State;
-  std::unique_ptr<State> s_;
+  // The self-play and training loop of the run: its parts (game, trainer, replay window,
+  // journal, self-play runner) and the counters they share (training_run.cpp).
+  struct Loop;
+  std::unique_ptr<Loop> loop_;
 };
 
 }  // namespace hz

@@ -29,8 +29,11 @@ __all__ = [
 ]
 
 
-METRICS_VERSION = 1
-LADDER_VERSION = 1
+# Versions read (docs/formats.md): version 2 of each is written through nlohmann-json; version 1
+# holds the same fields with numbers of fewer digits.
+METRICS_VERSIONS = (1, 2)
+LADDER_VERSIONS = (1, 2)
+MATCH_REPORT_VERSIONS = (1, 2)  # version 1 has no "version" field
 _CRC_FIELD = re.compile(r'"crc32"\s*:\s*"([0-9a-fA-F]{8})"')
 
 
@@ -71,9 +74,9 @@ def read_metrics(run_dir: str) -> list[dict]:
         checksum = json_checksum(line)
         # Lines of runs before the version (and checksum) was added have neither, and come
         # before every line that has them.
-        if version is not None and version != METRICS_VERSION:
+        if version is not None and version not in METRICS_VERSIONS:
             raise ValueError(f"{path}:{i + 1}: metrics format version {version} is not "
-                             f"supported (this reader reads version {METRICS_VERSION})")
+                             f"supported (this reader reads versions {METRICS_VERSIONS})")
         if checksum is False or (checksum is None and (version is not None or checksummed)):
             raise ValueError(f"{path}:{i + 1}: checksum mismatch or missing (the line is corrupt)")
         checksummed = checksummed or checksum is True
@@ -129,9 +132,9 @@ def read_ladder_json(run_dir: str) -> dict | list:
     except json.JSONDecodeError as e:
         raise ValueError(f"{path}: not JSON: {e}") from None
     if isinstance(data, dict) and data.get("format") == "hopzero-ladder":
-        if data.get("version") != LADDER_VERSION:
+        if data.get("version") not in LADDER_VERSIONS:
             raise ValueError(f"{path}: ladder format version {data.get('version')} is not supported "
-                             f"(this reader reads version {LADDER_VERSION})")
+                             f"(this reader reads versions {LADDER_VERSIONS})")
         if json_checksum(text) is not True:
             raise ValueError(f"{path}: checksum mismatch or missing (the file is corrupt)")
     return data
@@ -194,6 +197,10 @@ def read_strength_results(results_dir: str) -> dict[str, dict]:
         if os.path.exists(base + ".final.json"):
             with open(base + ".final.json", encoding="utf-8") as f:
                 match = json.load(f)
+            if match.get("version", 1) not in MATCH_REPORT_VERSIONS:
+                raise ValueError(f"{base}.final.json: match report version {match['version']} is "
+                                 f"not supported (this reader reads versions "
+                                 f"{MATCH_REPORT_VERSIONS})")
             agent, elo = match["agents"][0], match.get("elo_difference") or {}
             final = {k: agent[k] for k in ("wins", "draws", "losses", "games", "score")}
             final.update(spec=agent["spec"], elo=elo.get("elo"), elo_low=elo.get("elo_low"),

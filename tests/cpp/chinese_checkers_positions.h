@@ -64,4 +64,32 @@ inline std::set<std::string> name_set(const std::string& text) {
   return {w.begin(), w.end()};
 }
 
+// The canonical view of the player to move.
+inline std::vector<float> observe(const ChineseCheckersState& s) {
+  std::vector<float> out(s.game().observation_shape().size());
+  s.observation(out.data());
+  return out;
+}
+
+// The observation, policy and state maps of every symmetry agree with each other.
+inline void check_symmetries(const ChineseCheckersState& s) {
+  const ChineseCheckers& g = s.game();
+  const std::vector<float> obs = observe(s);
+  ChineseCheckers::ActionList legal;
+  s.legal_actions(legal);
+  for (int sym = 0; sym < g.num_symmetries(); ++sym) {
+    const ChineseCheckersState t = g.transform_state(s, sym);
+    EXPECT_EQ(t.current_player(), s.current_player());
+    std::vector<float> mapped(obs.size());
+    g.transform_observation(sym, obs.data(), mapped.data());
+    ASSERT_EQ(observe(t), mapped) << "symmetry " << sym << "\n" << s.to_string();
+    ChineseCheckers::ActionList t_legal;
+    t.legal_actions(t_legal);
+    std::set<int> expected, actual;
+    for (Action a : legal) expected.insert(g.transform_policy_index(sym, s.policy_index(a)));
+    for (Action a : t_legal) actual.insert(t.policy_index(a));
+    EXPECT_EQ(actual, expected) << "symmetry " << sym;
+  }
+}
+
 }  // namespace hz::cc_test

@@ -87,11 +87,18 @@ class Conformance : public ::testing::TestWithParam<Variant> {
 
   // Every check that applies to one state in the middle (or at the end) of a game.
   void check_state(const AnyState& s, Rng& rng) {
+    SCOPED_TRACE("state: " + s.serialize());
+    ASSERT_NO_FATAL_FAILURE(check_legal_actions(s));
+    ASSERT_NO_FATAL_FAILURE(check_copies(s));
+    ASSERT_NO_FATAL_FAILURE(check_policy_and_notation(s));
+    ASSERT_NO_FATAL_FAILURE(check_illegal_rejected(s, rng));
+    ASSERT_NO_FATAL_FAILURE(check_symmetries(s));
+  }
+
+  // Players, legal actions, the legal mask and the observation's size.
+  void check_legal_actions(const AnyState& s) {
     const AnyGame& g = *game_;
     const int n = g.num_actions();
-    SCOPED_TRACE("state: " + s.serialize());
-
-    // Players and legal actions.
     const std::vector<Action> legal = s.legal_actions();
     ASSERT_EQ(s.is_terminal(), legal.empty());
     if (s.is_terminal()) {
@@ -111,27 +118,32 @@ class Conformance : public ::testing::TestWithParam<Variant> {
       from_list[a] = 1;
     }
     ASSERT_EQ(mask, from_list);
-
-    // Observation.
     const std::vector<float> obs = s.observation();
     ASSERT_EQ(static_cast<int>(obs.size()), g.observation_shape().size());
     for (float v : obs) ASSERT_TRUE(std::isfinite(v));
+  }
 
-    // Clone and serialization.
+  // Clone and serialization give back the same state.
+  void check_copies(const AnyState& s) {
     const auto copy = s.clone();
     ASSERT_TRUE(copy->equals(s));
     ASSERT_EQ(copy->hash(), s.hash());
     const std::string text = s.serialize();
     ASSERT_EQ(text.find('\n'), std::string::npos);
-    const auto back = g.deserialize_state(text);
+    const auto back = game_->deserialize_state(text);
     ASSERT_EQ(back->serialize(), text);
     ASSERT_EQ(back->hash(), s.hash());
     ASSERT_EQ(back->is_terminal(), s.is_terminal());
     ASSERT_EQ(back->current_player(), s.current_player());
-    ASSERT_EQ(back->legal_actions(), legal);
-    ASSERT_EQ(back->observation(), obs);
+    ASSERT_EQ(back->legal_actions(), s.legal_actions());
+    ASSERT_EQ(back->observation(), s.observation());
+  }
 
-    // Policy indices: a bijection between legal actions and their indices.
+  // Policy indices are a bijection between legal actions and their indices; the notation of
+  // each legal action reads back as that action.
+  void check_policy_and_notation(const AnyState& s) {
+    const int n = game_->num_actions();
+    const std::vector<Action> legal = s.legal_actions();
     std::set<int> indices;
     for (Action a : legal) {
       const int i = s.policy_index(a);
@@ -141,13 +153,16 @@ class Conformance : public ::testing::TestWithParam<Variant> {
       indices.insert(i);
     }
     ASSERT_EQ(indices.size(), legal.size());
-
-    // Notation of single actions.
     for (Action a : legal) ASSERT_EQ(s.parse_action(s.action_to_string(a)), a);
+  }
 
-    // An illegal action throws and leaves the state as it was.
+  // An illegal action throws and leaves the state as it was.
+  void check_illegal_rejected(const AnyState& s, Rng& rng) {
+    const int n = game_->num_actions();
+    const std::vector<uint8_t> mask = s.legal_mask();
+    const std::string text = s.serialize();
     const uint64_t hash = s.hash();
-    if (static_cast<int>(legal.size()) < n) {
+    if (static_cast<int>(s.legal_actions().size()) < n) {
       Action bad;
       do bad = static_cast<Action>(rng.uniform_int(n));
       while (mask[bad]);
@@ -163,8 +178,12 @@ class Conformance : public ::testing::TestWithParam<Variant> {
       EXPECT_THROW(victim->apply(n), Error);
       ASSERT_EQ(victim->serialize(), text);
     }
+  }
 
-    // Symmetries: the transformed state's canonical view is the transformed canonical view.
+  // Symmetries: the transformed state's canonical view is the transformed canonical view.
+  void check_symmetries(const AnyState& s) {
+    const AnyGame& g = *game_;
+    const std::vector<float> obs = s.observation();
     const std::vector<int> policy = legal_policy_indices(s);
     std::vector<float> mapped(obs.size());
     for (int sym = 0; sym < g.num_symmetries(); ++sym) {

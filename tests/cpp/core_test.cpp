@@ -162,6 +162,14 @@ TEST(Files, RemoveInterruptedWritesTakesOnlyTemporaryFiles) {
   EXPECT_TRUE(remove_interrupted_writes(dir + "/absent").empty());
 }
 
+TEST(Files, Crc32IsZlibsChecksum) {
+  // The check value of CRC-32/ISO-HDLC (zip, PNG, zlib.crc32) for the nine digits "123456789".
+  EXPECT_EQ(crc32("123456789", 9), 0xCBF43926u);
+  EXPECT_EQ(crc32("", 0), 0u);
+  // Continued over two pieces, the same as over the whole.
+  EXPECT_EQ(crc32("6789", 4, crc32("12345", 5)), 0xCBF43926u);
+}
+
 TEST(Files, JsonChecksumSealsAndDetectsChanges) {
   std::string json = "{\"a\": 1, \"b\": [2, 3], \"crc32\": \"00000000\"}";
   EXPECT_EQ(check_json_checksum(json), JsonChecksum::kMismatch);  // not sealed yet

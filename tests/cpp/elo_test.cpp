@@ -3,7 +3,6 @@
 #include "eval/elo.h"
 
 #include <gtest/gtest.h>
-#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +11,7 @@
 #include <sstream>
 
 #include "core/files.h"
+#include "core/json.h"
 #include "core/rng.h"
 #include "eval/ladder.h"
 #include "test_util.h"
@@ -302,17 +302,59 @@ TEST(Ladder, ReusesRecordedMatchesAndWritesBothFiles) {
   EXPECT_GT(rows[2].elo, 0);  // ckpt 20 beat both
   const std::string csv = read_file(run.dir + "/ladder.csv");
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3);
-  const YAML::Node json = YAML::LoadFile(run.dir + "/ladder.json");
-  const std::string game = json["game"].as<std::string>();
+  const Json json = parse_json(read_file(run.dir + "/ladder.json"), run.dir + "/ladder.json");
+  const std::string game = json["game"].get<std::string>();
   EXPECT_EQ(game.rfind("alquerque(", 0), 0u) << game;
   EXPECT_NE(game.find("max_plies=40"), std::string::npos) << game;
   EXPECT_EQ(json["players"].size(), 3u);
   EXPECT_EQ(json["matches"].size(), 3u);
   EXPECT_EQ(read_ladder_matches(run.dir + "/ladder.json").size(), 3u);
-  EXPECT_EQ(json["matches"][2]["wins"].as<long>(), 25);
+  EXPECT_EQ(json["matches"][2]["wins"].get<long>(), 25);
   // A config without game.name is an error naming the file.
   run.touch("config.yaml", "game:\n  options: {}\n");
   EXPECT_NE(error_of([&] { run_ladder(c, log); }).find("game.name"), std::string::npos);
+}
+
+// A ladder.json of version 1 (written before nlohmann-json, numbers with 10 significant digits;
+// this text is such a file, sealed here) is still read: its matches are reused. A version this
+// build does not know is an error naming the file and the version.
+TEST(Ladder, ReadsVersionOneFiles) {
+  TempRun run("ladder_v1");
+  std::string v1 =
+      "{\n  \"format\": \"hopzero-ladder\",\n  \"version\": 1,\n  \"game\": \"cc3\",\n"
+      "  \"game_players\": 3,\n  \"fair_share\": 0.3333333333,\n  \"players\": [],\n"
+      "  \"matches\": [\n    {\n      \"a\": 0,\n      \"b\": 1,\n"
+      "      \"spec_a\": \"random\",\n      \"spec_b\": \"greedy\",\n      \"games\": 30,\n"
+      "      \"opening_plies\": 2,\n      \"seed\": \"18446744073709551615\",\n"
+      "      \"wins\": 5,\n      \"draws\": 5,\n      \"losses\": 20,\n"
+      "      \"standing_a\": {\n        \"seat_games\": 60,\n        \"seat_wins\": 6,\n"
+      "        \"win_share\": 0.2,\n        \"rank_sum\": 132\n      },\n"
+      "      \"standing_b\": {\n        \"seat_games\": 60,\n        \"seat_wins\": 16,\n"
+      "        \"win_share\": 0.2666666667,\n        \"rank_sum\": 126.5\n      }\n    }\n  ],\n"
+      "  \"crc32\": \"00000000\"\n}\n";
+  seal_json_checksum(v1);
+  const std::string path = run.dir + "/ladder.json";
+  write_file_atomically(path, v1);
+  const std::vector<LadderMatch> matches = read_ladder_matches(path);
+  ASSERT_EQ(matches.size(), 1u);
+  EXPECT_EQ(matches[0].spec_b, "greedy");
+  EXPECT_EQ(matches[0].games, 30);
+  EXPECT_EQ(matches[0].opening_plies, 2);
+  EXPECT_EQ(matches[0].seed, 18446744073709551615ull);
+  EXPECT_EQ(matches[0].a_vs_b.losses, 20);
+  ASSERT_TRUE(matches[0].has_standings);
+  EXPECT_EQ(matches[0].a_standing.wins, 6);
+  EXPECT_DOUBLE_EQ(matches[0].a_standing.rank_sum, 132.0);
+  EXPECT_DOUBLE_EQ(matches[0].b_standing.rank_sum, 126.5);
+
+  std::string v3 = v1;
+  v3.replace(v3.find("\"version\": 1"), 12, "\"version\": 3");
+  v3.replace(v3.find("\"crc32\": \"") + 10, 8, "00000000");
+  seal_json_checksum(v3);
+  write_file_atomically(path, v3);
+  const std::string msg = error_of([&] { read_ladder_matches(path); });
+  EXPECT_NE(msg.find(path), std::string::npos) << msg;
+  EXPECT_NE(msg.find("format version 3 is not supported"), std::string::npos) << msg;
 }
 
 // Three players: each checkpoint's standing against the field of baselines is reported next to
@@ -364,12 +406,12 @@ TEST(Ladder, ThreePlayerStandingsAreReportedAndReused) {
             0u)
       << csv;
   EXPECT_NE(csv.find(",0.2000,0.0951,0.3731,2.2000\n"), std::string::npos) << csv;
-  const YAML::Node json = YAML::LoadFile(run.dir + "/ladder.json");
-  EXPECT_EQ(json["game_players"].as<int>(), 3);
-  EXPECT_NEAR(json["fair_share"].as<double>(), 1.0 / 3, 1e-9);
-  EXPECT_DOUBLE_EQ(json["players"][2]["vs_baseline"]["win_share"].as<double>(), 0.5);
-  EXPECT_DOUBLE_EQ(json["players"][2]["vs_baseline"]["mean_rank"].as<double>(), 1.6);
-  EXPECT_EQ(json["matches"][0]["standing_b"]["seat_games"].as<long>(), 60);
+  const Json json = parse_json(read_file(run.dir + "/ladder.json"), run.dir + "/ladder.json");
+  EXPECT_EQ(json["game_players"].get<int>(), 3);
+  EXPECT_NEAR(json["fair_share"].get<double>(), 1.0 / 3, 1e-9);
+  EXPECT_DOUBLE_EQ(json["players"][2]["vs_baseline"]["win_share"].get<double>(), 0.5);
+  EXPECT_DOUBLE_EQ(json["players"][2]["vs_baseline"]["mean_rank"].get<double>(), 1.6);
+  EXPECT_EQ(json["matches"][0]["standing_b"]["seat_games"].get<long>(), 60);
   const auto reread = read_ladder_matches(run.dir + "/ladder.json");
   ASSERT_EQ(reread.size(), 3u);
   EXPECT_TRUE(reread[2].has_standings);

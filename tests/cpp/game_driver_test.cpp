@@ -248,7 +248,7 @@ TEST(MctsAgent, FindsTheWinningTurnAndReportsItsSearch) {
     // wins; `end` now leaves five, from which player 1 leaves four.
     auto state = g->deserialize_state("5 1 0 1");
     Action reference = kNoAction;
-    toy::maxn_value<TakeAwayGame>(g->state_of(*state), &reference);
+    toy::maxn_value<TakeAwayGame>(state_of<TakeAwayGame>(*state), &reference);
     ASSERT_EQ(reference, TakeAwayGame::kTake);
     const Action a = agent->select_action(*state);
     EXPECT_EQ(a, TakeAwayGame::kTake) << spec;
@@ -294,9 +294,9 @@ TEST(MctsAgent, TimeLimitAlonePlaysAWholeGameToItsEnd) {
     int moves = 0;
     while (!state->is_terminal()) {
       const Action a = agent->select_action(*state);
-      ASSERT_TRUE(g->state_of(*state).is_terminal() == false);
+      ASSERT_TRUE(state_of<TakeAwayGame>(*state).is_terminal() == false);
       TakeAwayGame::ActionList legal;
-      g->state_of(*state).legal_actions(legal);
+      state_of<TakeAwayGame>(*state).legal_actions(legal);
       ASSERT_TRUE(legal.contains(a)) << spec;
       state->apply(a);
       ++moves;

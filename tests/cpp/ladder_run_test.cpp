@@ -3,7 +3,6 @@
 // against a baseline and each other, fits, writes its files, and a second call reuses them; a
 // damaged ladder.json stops the ladder with an error naming it.
 #include <gtest/gtest.h>
-#include <yaml-cpp/yaml.h>
 
 #include <atomic>
 #include <filesystem>
@@ -11,6 +10,7 @@
 
 #include "core/config.h"
 #include "core/files.h"
+#include "core/json.h"
 #include "eval/ladder.h"
 #include "temp_dir.h"
 #include "test_util.h"
@@ -42,10 +42,10 @@ TEST(LadderRun, RatesTheCheckpointsOfATinyRun) {
   EXPECT_EQ(rows[1].name, "ckpt_000010");
   EXPECT_EQ(rows[2].step, 20);
   EXPECT_EQ(rows[1].games, 4);  // against the baseline and against ckpt_000020
-  const YAML::Node json = YAML::LoadFile(dir + "/ladder.json");
+  const Json json = parse_json(read_file(dir + "/ladder.json"), dir + "/ladder.json");
   EXPECT_EQ(json["matches"].size(), 3u);
   for (const auto& m : json["matches"])
-    EXPECT_EQ(m["wins"].as<int>() + m["draws"].as<int>() + m["losses"].as<int>(), 2);
+    EXPECT_EQ(m["wins"].get<int>() + m["draws"].get<int>() + m["losses"].get<int>(), 2);
   const std::string csv = read_file(dir + "/ladder.csv");
   EXPECT_EQ(csv.rfind("checkpoint,step,games,elo,elo_low,elo_high\nckpt_000010,10,4,", 0), 0u)
       << csv;
@@ -60,7 +60,7 @@ TEST(LadderRun, RatesTheCheckpointsOfATinyRun) {
   // A damaged or unchecked ladder.json is never reused silently: the error names it.
   const std::string good = read_file(dir + "/ladder.json");
   EXPECT_EQ(check_json_checksum(good), JsonChecksum::kMatches);
-  EXPECT_NE(good.find("\"version\": 1"), std::string::npos) << good;
+  EXPECT_NE(good.find("\"version\": 2"), std::string::npos) << good;
   std::string edited = good;
   const size_t wins = edited.find("\"wins\": ");
   ASSERT_NE(wins, std::string::npos);

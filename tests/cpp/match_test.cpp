@@ -3,7 +3,6 @@
 #include "eval/match.h"
 
 #include <gtest/gtest.h>
-#include <yaml-cpp/yaml.h>
 
 #include <tuple>
 
@@ -150,15 +149,15 @@ TEST(Match, StandingsOnConstructedThreePlayerGames) {
   EXPECT_EQ(r.tallies[2].standing.wins, 1);
   EXPECT_DOUBLE_EQ(r.tallies[2].standing.mean_rank(), 1.75);
 
-  const YAML::Node j = YAML::Load(eval::match_json(r));
-  EXPECT_NEAR(j["fair_share"].as<double>(), 1.0 / 3, 1e-9);
-  EXPECT_EQ(j["agents"][0]["seat_games"].as<long>(), 4);
-  EXPECT_EQ(j["agents"][0]["seat_wins"].as<long>(), 1);
-  EXPECT_DOUBLE_EQ(j["agents"][0]["win_share"].as<double>(), 0.25);
-  EXPECT_NEAR(j["agents"][0]["win_share_low"].as<double>(), 0.04559, 1e-5);
-  EXPECT_NEAR(j["agents"][0]["win_share_high"].as<double>(), 0.69936, 1e-5);
-  EXPECT_DOUBLE_EQ(j["agents"][1]["mean_rank"].as<double>(), 2.25);
-  EXPECT_DOUBLE_EQ(j["agents"][2]["mean_rank"].as<double>(), 1.75);
+  const Json j = parse_json(eval::match_json(r), "the match report");
+  EXPECT_NEAR(j["fair_share"].get<double>(), 1.0 / 3, 1e-9);
+  EXPECT_EQ(j["agents"][0]["seat_games"].get<long>(), 4);
+  EXPECT_EQ(j["agents"][0]["seat_wins"].get<long>(), 1);
+  EXPECT_DOUBLE_EQ(j["agents"][0]["win_share"].get<double>(), 0.25);
+  EXPECT_NEAR(j["agents"][0]["win_share_low"].get<double>(), 0.04559, 1e-5);
+  EXPECT_NEAR(j["agents"][0]["win_share_high"].get<double>(), 0.69936, 1e-5);
+  EXPECT_DOUBLE_EQ(j["agents"][1]["mean_rank"].get<double>(), 2.25);
+  EXPECT_DOUBLE_EQ(j["agents"][2]["mean_rank"].get<double>(), 1.75);
   const std::string table = eval::match_table(r);
   EXPECT_NE(table.find("fair share 1/3 = 0.333"), std::string::npos) << table;
   EXPECT_NE(table.find("0.250 [0.046, 0.699]   2.00"), std::string::npos) << table;
@@ -198,24 +197,26 @@ TEST(Match, JsonReportAgreesWithTheGames) {
   auto game = make_game("match_toy_tictactoe");
   auto c = config_of({"greedy", "random"}, 8);
   const auto r = eval::run_match(*game, c);
-  const YAML::Node j = YAML::Load(eval::match_json(r));
-  EXPECT_EQ(j["games_played"].as<int>(), 8);
-  EXPECT_EQ(j["agents"][0]["spec"].as<std::string>(), "greedy");
+  const Json j = parse_json(eval::match_json(r), "the match report");
+  EXPECT_EQ(j["format"].get<std::string>(), "hopzero-match");
+  EXPECT_EQ(j["version"].get<int>(), eval::kMatchReportVersion);
+  EXPECT_EQ(j["games_played"].get<int>(), 8);
+  EXPECT_EQ(j["agents"][0]["spec"].get<std::string>(), "greedy");
   ASSERT_EQ(j["games"].size(), 8u);
   long wins = 0, draws = 0, losses = 0;
   for (const auto& g : j["games"]) {
-    const int seat = g["seat_agent"][0].as<int>() == 0 ? 0 : 1;
-    const double mine = g["returns"][seat].as<double>(),
-                 theirs = g["returns"][1 - seat].as<double>();
+    const int seat = g["seat_agent"][0].get<int>() == 0 ? 0 : 1;
+    const double mine = g["returns"][seat].get<double>(),
+                 theirs = g["returns"][1 - seat].get<double>();
     (mine > theirs ? wins : mine < theirs ? losses : draws) += 1;
   }
-  EXPECT_EQ(j["agents"][0]["wins"].as<long>(), wins);
-  EXPECT_EQ(j["agents"][0]["draws"].as<long>(), draws);
-  EXPECT_EQ(j["agents"][0]["losses"].as<long>(), losses);
+  EXPECT_EQ(j["agents"][0]["wins"].get<long>(), wins);
+  EXPECT_EQ(j["agents"][0]["draws"].get<long>(), draws);
+  EXPECT_EQ(j["agents"][0]["losses"].get<long>(), losses);
   EXPECT_EQ(j["agents"][0]["seats"].size(), 2u);
-  EXPECT_TRUE(j["elo_difference"]["elo"].IsDefined());
-  EXPECT_FALSE(j["fair_share"].IsDefined());  // standings are for more than two players
-  EXPECT_FALSE(j["agents"][0]["win_share"].IsDefined());
+  EXPECT_TRUE(j["elo_difference"].contains("elo"));
+  EXPECT_FALSE(j.contains("fair_share"));  // standings are for more than two players
+  EXPECT_FALSE(j["agents"][0].contains("win_share"));
   const std::string table = eval::match_table(r);
   EXPECT_NE(table.find("seat 1"), std::string::npos) << table;
   EXPECT_NE(table.find("Elo A - B"), std::string::npos) << table;

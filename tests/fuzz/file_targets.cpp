@@ -250,7 +250,7 @@ void run_metrics(std::string_view input) {
     require(read_file(path) == input.substr(0, input.size() - torn),
             "cutting the torn line changed the lines before it");
     require(drop_torn_last_line(path) == 0, "a torn line is left after cutting it");
-    append_metrics_line(dir, JsonLine().add("kind", "train").add("step", 7L));
+    append_metrics_line(dir, {{"kind", "train"}, {"step", 7}});
     check_metrics_file(path);
   });
 }
@@ -284,11 +284,11 @@ std::vector<std::string> metrics_seeds() {
   std::vector<std::string> out;
   // A run started before lines had checksums, then resumed: old lines first.
   write_plain(path, "{\"kind\":\"train\",\"step\":0}\n");
-  append_metrics_line(dir, JsonLine().add("kind", "train").add("step", 10L).add("loss", 1.25));
+  append_metrics_line(dir, {{"kind", "train"}, {"step", 10}, {"loss", 1.25}});
   out.push_back(read_file(path));
-  append_metrics_line(dir, JsonLine().add("kind", "eval").add("step", 20L).add("name", "a \"b\""));
+  append_metrics_line(dir, {{"kind", "eval"}, {"step", 20}, {"name", "a \"b\""}});
   out.push_back(read_file(path));
-  out.push_back(read_file(path) + "{\"metrics_version\":1,\"kind\":\"tr");  // torn by a kill
+  out.push_back(read_file(path) + "{\"metrics_version\":2,\"kind\":\"tr");  // torn by a kill
   return out;
 }
 

@@ -114,22 +114,9 @@ void Mutator::mutate_once(std::string& s, const std::string& other) {
       s = s.substr(0, cut) + other.substr(from);
       break;
     }
-    case 8: {  // swap two lines (or two chunks of a binary input)
-      std::vector<std::string> lines;
-      size_t start = 0;
-      while (start <= s.size()) {
-        const size_t nl = s.find('\n', start);
-        lines.push_back(s.substr(start, nl == std::string::npos ? std::string::npos : nl - start));
-        if (nl == std::string::npos) break;
-        start = nl + 1;
-      }
-      if (lines.size() < 2) break;
-      std::swap(lines[pos(lines.size())], lines[pos(lines.size())]);
-      std::string joined;
-      for (size_t i = 0; i < lines.size(); ++i) joined += (i ? "\n" : "") + lines[i];
-      s = joined;
+    case 8:  // swap two lines (or two chunks of a binary input)
+      swap_lines(s);
       break;
-    }
     case 9:  // a dictionary token, inserted or replacing a few bytes
       if (!dictionary_.empty()) {
         const std::string& token =
@@ -139,32 +126,54 @@ void Mutator::mutate_once(std::string& s, const std::string& other) {
         s.replace(at, replace, token);
       }
       break;
-    case 10: {  // replace a run of digits (or insert) with an extreme number
-      const char* number = kInterestingNumbers[rng_.uniform_int(sizeof(kInterestingNumbers) /
-                                                                sizeof(kInterestingNumbers[0]))];
-      size_t at = pos(s.size() + 1);
-      size_t digit = s.find_first_of("0123456789", at);
-      if (digit == std::string::npos) digit = s.find_first_of("0123456789");
-      if (digit == std::string::npos) {
-        s.insert(at, number);
-        break;
-      }
-      size_t end = digit;
-      while (end < s.size() && std::isdigit(static_cast<unsigned char>(s[end]))) ++end;
-      s.replace(digit, end - digit, number);
+    case 10:  // replace a run of digits (or insert) with an extreme number
+      put_extreme_number(s);
       break;
-    }
-    case 11: {  // binary: overwrite 1, 2, 4 or 8 bytes with a boundary value
-      const size_t width = size_t{1} << rng_.uniform_int(4);
-      if (s.size() < width) break;
-      size_t at = pos(s.size() - width + 1);
-      if (rng_.uniform_int(2)) at &= ~(width - 1);
-      uint64_t v = kBoundaryValues[rng_.uniform_int(sizeof(kBoundaryValues) / 8)];
-      if (rng_.uniform_int(4) == 0) v += rng_.uniform_int(3) - 1;
-      std::memcpy(s.data() + at, &v, width);
+    case 11:  // binary: overwrite 1, 2, 4 or 8 bytes with a boundary value
+      put_boundary_value(s);
       break;
-    }
   }
+}
+
+void Mutator::swap_lines(std::string& s) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start <= s.size()) {
+    const size_t nl = s.find('\n', start);
+    lines.push_back(s.substr(start, nl == std::string::npos ? std::string::npos : nl - start));
+    if (nl == std::string::npos) break;
+    start = nl + 1;
+  }
+  if (lines.size() < 2) return;
+  std::swap(lines[pos(lines.size())], lines[pos(lines.size())]);
+  std::string joined;
+  for (size_t i = 0; i < lines.size(); ++i) joined += (i ? "\n" : "") + lines[i];
+  s = joined;
+}
+
+void Mutator::put_extreme_number(std::string& s) {
+  const char* number = kInterestingNumbers[rng_.uniform_int(sizeof(kInterestingNumbers) /
+                                                            sizeof(kInterestingNumbers[0]))];
+  size_t at = pos(s.size() + 1);
+  size_t digit = s.find_first_of("0123456789", at);
+  if (digit == std::string::npos) digit = s.find_first_of("0123456789");
+  if (digit == std::string::npos) {
+    s.insert(at, number);
+    return;
+  }
+  size_t end = digit;
+  while (end < s.size() && std::isdigit(static_cast<unsigned char>(s[end]))) ++end;
+  s.replace(digit, end - digit, number);
+}
+
+void Mutator::put_boundary_value(std::string& s) {
+  const size_t width = size_t{1} << rng_.uniform_int(4);
+  if (s.size() < width) return;
+  size_t at = pos(s.size() - width + 1);
+  if (rng_.uniform_int(2)) at &= ~(width - 1);
+  uint64_t v = kBoundaryValues[rng_.uniform_int(sizeof(kBoundaryValues) / 8)];
+  if (rng_.uniform_int(4) == 0) v += rng_.uniform_int(3) - 1;
+  std::memcpy(s.data() + at, &v, width);
 }
 
 }  // namespace hz::fuzz

@@ -23,6 +23,10 @@ class Mutator {
 
  private:
   void mutate_once(std::string& s, const std::string& other);
+  // The larger mutations of mutate_once, one each.
+  void swap_lines(std::string& s);
+  void put_extreme_number(std::string& s);
+  void put_boundary_value(std::string& s);
   size_t pos(size_t size) { return size == 0 ? 0 : rng_.uniform_int(static_cast<uint32_t>(size)); }
   Rng rng_;
   std::vector<std::string> dictionary_;

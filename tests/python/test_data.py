@@ -140,9 +140,46 @@ def _sealed(text):
     return text.replace('"00000000"', '"%08x"' % zlib.crc32(text.encode()))
 
 
-def test_ladder_json_version_and_checksum_are_checked(tmp_path):
-    template = ('{\n  "format": "hopzero-ladder",\n  "version": 1,\n  "players": [],\n'
-                '  "matches": [{"a": 0, "b": 1, "wins": 3}],\n  "crc32": "00000000"\n}')
+def test_metrics_lines_of_versions_1_and_2_are_read_and_3_is_refused(tmp_path):
+    # Version 1 wrote numbers with 6 significant digits ("games":1.23457e+06), version 2
+    # (nlohmann-json) writes them in full and counts as integers; both read the same way.
+    v1 = _sealed('{"metrics_version":1,"kind":"train","step":5,"games":1.23457e+06,'
+                 '"crc32":"00000000"}')
+    v2 = _sealed('{"metrics_version":2,"kind":"train","step":10,"games":1234567,'
+                 '"loss":0.12345678901,"crc32":"00000000"}')
+    path = tmp_path / "metrics.jsonl"
+    path.write_text(v1 + "\n" + v2 + "\n")
+    records = data.read_metrics(str(path))
+    assert [r["step"] for r in records] == [5, 10]
+    assert records[0]["games"] == 1234570.0 and records[1]["games"] == 1234567
+    assert records[1]["loss"] == 0.12345678901
+    v3 = _sealed('{"metrics_version":3,"kind":"train","step":15,"crc32":"00000000"}')
+    path.write_text(v2 + "\n" + v3 + "\n")
+    with pytest.raises(ValueError, match=r"metrics.jsonl:2: metrics format version 3 is not"):
+        data.read_metrics(str(path))
+
+
+def test_match_reports_of_versions_1_and_2_are_read_and_3_is_refused(tmp_path):
+    # Version 1 (no "format" and "version" fields) and version 2 (nlohmann-json) of
+    # `hopzero match --out` hold the same fields (docs/formats.md, Match reports).
+    agent = {"spec": "greedy", "games": 4, "wins": 3, "draws": 0, "losses": 1, "score": 0.75}
+    (tmp_path / "a.final.json").write_text(json.dumps({"agents": [agent]}))
+    (tmp_path / "b.final.json").write_text(json.dumps(
+        {"format": "hopzero-match", "version": 2, "agents": [agent]}))
+    results = data.read_strength_results(str(tmp_path))
+    assert results["a"]["final"]["wins"] == results["b"]["final"]["wins"] == 3
+    (tmp_path / "c.final.json").write_text(json.dumps(
+        {"format": "hopzero-match", "version": 3, "agents": [agent]}))
+    with pytest.raises(ValueError, match="c.final.json: match report version 3 is not supported"):
+        data.read_strength_results(str(tmp_path))
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_ladder_json_version_and_checksum_are_checked(tmp_path, version):
+    # Version 1 (numbers with 10 significant digits) and version 2 (nlohmann-json) hold the
+    # same fields; both are read.
+    template = ('{\n  "format": "hopzero-ladder",\n  "version": %d,\n  "players": [],\n'
+                '  "matches": [{"a": 0, "b": 1, "wins": 3}],\n  "crc32": "00000000"\n}' % version)
     text = _sealed(template)
     path = tmp_path / "ladder.json"
     path.write_text(text)
@@ -150,6 +187,6 @@ def test_ladder_json_version_and_checksum_are_checked(tmp_path):
     path.write_text(text.replace('"wins": 3', '"wins": 4'))
     with pytest.raises(ValueError, match="ladder.json: checksum mismatch"):
         data.read_ladder_json(str(tmp_path))
-    path.write_text(_sealed(template.replace('"version": 1', '"version": 2')))
-    with pytest.raises(ValueError, match="version 2 is not supported"):
+    path.write_text(_sealed(template.replace('"version": %d' % version, '"version": 3')))
+    with pytest.raises(ValueError, match="version 3 is not supported"):
         data.read_ladder_json(str(tmp_path))

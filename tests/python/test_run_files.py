@@ -88,7 +88,7 @@ def test_metrics_lines_carry_a_version_and_a_checksum(run_dir, tmp_path):
     lines = open(os.path.join(run_dir, "metrics.jsonl"), encoding="utf-8").read().splitlines()
     assert len(lines) >= 2
     for line in lines:
-        assert line.startswith('{"metrics_version":1,')
+        assert line.startswith('{"metrics_version":2,')
         assert data.json_checksum(line) is True
     records = data.read_metrics(run_dir)
     assert [r["step"] for r in records if r["kind"] == "train"][-1] == 10
