@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/files.h"
+#include "core/text.h"
 #include "core/utf8.h"
 #include "games/registry.h"
 
@@ -184,15 +185,6 @@ std::string format_record(const AnyGame& game, const GameRecord& record) {
 }
 
 namespace {
-std::string trim(const std::string& s) {
-  const size_t a = s.find_first_not_of(" \t\r");
-  if (a == std::string::npos) return "";
-  const size_t b = s.find_last_not_of(" \t\r");
-  return s.substr(a, b - a + 1);
-}
-}  // namespace
-
-namespace {
 
 // Reads a record line by line (docs/formats.md): the magic line, header lines, then one line per
 // turn, each replayed as it is read so that an error names its line.
@@ -202,7 +194,7 @@ class RecordParser {
 
   void line(std::string line) {
     ++line_no_;
-    line = trim(line);
+    line = std::string(trim(line));
     const std::string problem = line_text_problem(line);
     if (!problem.empty()) fail(where(), problem, " (a record is UTF-8 text, one field a line)");
     if (line.empty() || line[0] == '#') return;
@@ -240,7 +232,7 @@ class RecordParser {
   void header_line(const std::string& line) {
     const size_t colon = line.find(':');
     if (colon == std::string::npos) fail(where(), "expected 'key: value', found ", quote(line));
-    const std::string key = trim(line.substr(0, colon)), value = trim(line.substr(colon + 1));
+    const std::string key(trim(line.substr(0, colon))), value(trim(line.substr(colon + 1)));
     if (state_) fail(where(), "header line ", quote(key), " after the first move");
     if (!header_keys_.insert(key).second) fail(where(), "a second ", quote(key + ":"), " line");
     if (key == "game") {
@@ -292,14 +284,14 @@ class RecordParser {
       if (close + 1 != line.size())
         fail(where(), "text after the comment: ", quote(line.substr(close + 1)));
       comment = line.substr(brace + 1, close - brace - 1);
-      line = trim(line.substr(0, brace));
+      line = std::string(trim(line.substr(0, brace)));
     }
     std::istringstream words(line);
     std::string number, player_word;
     words >> number >> player_word;
     std::string move_text;
     std::getline(words, move_text);
-    move_text = trim(move_text);
+    move_text = std::string(trim(move_text));
     check_turn_header(number, player_word);
     if (move_text.empty()) fail(where(), "the move is missing");
     std::vector<Action> actions;
