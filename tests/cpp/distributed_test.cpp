@@ -94,7 +94,13 @@ std::vector<long> games_by_rank(const std::string& line) {
 TEST(Distributed, ThreeRanksTrainWithGamesFromBothActors) {
   REQUIRE_MPIRUN();
   const std::string dir = test::temp_dir("dist_run"), log = dir + ".log";
-  const pid_t pid = test::spawn(mpirun(3, train_args(dir, {"training.total_steps=30"})), log);
+  // A low training ratio makes the 30 steps wait for about 250 games (3 s here, unloaded), so an
+  // actor that starts seconds late on a loaded machine still sends games before the end; at the
+  // config's ratio of 1, 18 games suffice and one actor could send them all (as on CI).
+  const pid_t pid = test::spawn(
+      mpirun(3, train_args(dir, {"training.total_steps=30",
+                                 "training.train_samples_per_generated_sample=0.05"})),
+      log);
   ASSERT_EQ(test::exit_status_within(pid, 120), 0) << log_of(log);
   const std::string text = read_file(log);
   EXPECT_TRUE(contains(text, "distributed run of 3 ranks")) << text;
