@@ -94,10 +94,18 @@ inline void completed_q(const Node& parent, const Node* children, int count, flo
     q[i] = selections(children[i]) > 0 ? child_q(children[i]) : static_cast<float>(mixed);
 }
 
-// sigma(q) = (c_visit + max visits) * c_scale * q_hat, q_hat = q rescaled to [0, 1] by the
-// smallest and largest of the values (in place).
-inline void sigma_transform(const Node* children, int count, float c_visit, float c_scale,
-                            float* q) {
+// The sigma transform's constants. sigma(q) = (c_visit + max visits) * c_scale * q_hat, where
+// q_hat is q rescaled to [0, 1] by the smallest and largest of the values (`rescale`, as in the
+// paper and mctx), or mapped from the value range [-1, 1] by (q + 1) / 2 (`rescale` off: near-equal
+// values stay near-equal instead of being stretched apart).
+struct Sigma {
+  float c_visit = 50.0f;
+  float c_scale = 0.1f;
+  bool rescale = true;
+};
+
+// sigma(q) of every child, in place.
+inline void sigma_transform(const Node* children, int count, const Sigma& sigma, float* q) {
   float lo = q[0], hi = q[0];
   int most = 0;
   for (int i = 0; i < count; ++i) {
@@ -105,8 +113,12 @@ inline void sigma_transform(const Node* children, int count, float c_visit, floa
     hi = std::max(hi, q[i]);
     most = std::max(most, selections(children[i]));
   }
+  const float scale = (sigma.c_visit + static_cast<float>(most)) * sigma.c_scale;
+  if (!sigma.rescale) {
+    for (int i = 0; i < count; ++i) q[i] = scale * std::clamp((q[i] + 1.0f) * 0.5f, 0.0f, 1.0f);
+    return;
+  }
   const float range = std::max(hi - lo, 1e-8f);
-  const float scale = (c_visit + static_cast<float>(most)) * c_scale;
   for (int i = 0; i < count; ++i) q[i] = scale * (q[i] - lo) / range;
 }
 
@@ -116,10 +128,10 @@ inline float log_prior(const Node& c) {
 
 // The improved policy softmax(log prior + sigma(completed q)) into `policy`; `scratch` is
 // overwritten.
-inline void improved_policy(const Node& parent, const Node* children, int count, float c_visit,
-                            float c_scale, float* scratch, float* policy) {
+inline void improved_policy(const Node& parent, const Node* children, int count,
+                            const Sigma& sigma, float* scratch, float* policy) {
   completed_q(parent, children, count, scratch);
-  sigma_transform(children, count, c_visit, c_scale, scratch);
+  sigma_transform(children, count, sigma, scratch);
   float top = -std::numeric_limits<float>::infinity();
   for (int i = 0; i < count; ++i) {
     policy[i] = log_prior(children[i]) + scratch[i];
@@ -131,9 +143,9 @@ inline void improved_policy(const Node& parent, const Node* children, int count,
 }
 
 // Below the root: argmax over children of improved policy - selections / (1 + total selections).
-inline int select_interior(const Node& parent, const Node* children, int count, float c_visit,
-                           float c_scale, float* scratch, float* policy) {
-  improved_policy(parent, children, count, c_visit, c_scale, scratch, policy);
+inline int select_interior(const Node& parent, const Node* children, int count,
+                           const Sigma& sigma, float* scratch, float* policy) {
+  improved_policy(parent, children, count, sigma, scratch, policy);
   int total = 0;
   for (int i = 0; i < count; ++i) total += selections(children[i]);
   int best = 0;
@@ -151,9 +163,9 @@ inline int select_interior(const Node& parent, const Node* children, int count, 
 
 // Root scores g + log prior + sigma(completed q) into `score` (`scratch` overwritten).
 inline void root_scores(const Node& root, const Node* children, int count, const float* noise,
-                        float c_visit, float c_scale, float* scratch, float* score) {
+                        const Sigma& sigma, float* scratch, float* score) {
   completed_q(root, children, count, scratch);
-  sigma_transform(children, count, c_visit, c_scale, scratch);
+  sigma_transform(children, count, sigma, scratch);
   for (int i = 0; i < count; ++i) score[i] = noise[i] + log_prior(children[i]) + scratch[i];
 }
 

@@ -336,8 +336,7 @@ class Mcts {
     out.resize(count);
     const Node* children = &tree_.nodes[root.first_child];
     if (config_.root_search == RootSearch::kGumbel) {
-      gumbel::improved_policy(root, children, count, config_.gumbel_c_visit, config_.gumbel_c_scale,
-                              scratch_a_.data(), out.data());
+      gumbel::improved_policy(root, children, count, sigma(), scratch_a_.data(), out.data());
       return;
     }
     double total = 0.0;
@@ -475,12 +474,15 @@ class Mcts {
     gumbel_ready_ = true;
   }
 
+  gumbel::Sigma sigma() const {
+    return {config_.gumbel_c_visit, config_.gumbel_c_scale, config_.gumbel_rescale_q};
+  }
+
   // noise + log prior + sigma(completed q) of every root child, in scratch_b_.
   float* gumbel_root_scores() {
     const Node& root = tree_.nodes[0];
     gumbel::root_scores(root, &tree_.nodes[root.first_child], root.num_children, root_noise_.data(),
-                        config_.gumbel_c_visit, config_.gumbel_c_scale, scratch_a_.data(),
-                        scratch_b_.data());
+                        sigma(), scratch_a_.data(), scratch_b_.data());
     return scratch_b_.data();
   }
 
@@ -495,8 +497,8 @@ class Mcts {
                                  root_base_.data(), target, gumbel_root_scores());
     }
     if (config_.interior == InteriorSelection::kGumbel)
-      return gumbel::select_interior(n, children, n.num_children, config_.gumbel_c_visit,
-                                     config_.gumbel_c_scale, scratch_a_.data(), scratch_b_.data());
+      return gumbel::select_interior(n, children, n.num_children, sigma(), scratch_a_.data(),
+                                     scratch_b_.data());
     const float parent_q = n.visits > 0 ? n.mover_value_sum / static_cast<float>(n.visits) : 0.0f;
     return mcts::select_child(n, children, config_.c_puct, parent_q - config_.fpu_reduction);
   }

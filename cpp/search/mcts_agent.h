@@ -14,7 +14,7 @@
 //   noise=0, alpha=0.3 (root Dirichlet noise)
 //   search=puct       puct | gumbel (root: Gumbel AlphaZero's sequential halving; needs sims)
 //   interior=puct     puct | gumbel (selection below the root)
-//   considered=16  c_visit=50  c_scale=0.1  gumbel_noise=false   (Gumbel settings)
+//   considered=16  c_visit=50  c_scale=0.1  rescale_q=true  gumbel_noise=false   (Gumbel settings)
 //
 // The agent owns its tree, evaluators and RNG; one thread calls it at a time (with threads=T it
 // starts T-1 helper threads for each search). With reuse, the next call finds the position it
@@ -94,6 +94,7 @@ struct MctsAgentSettings {
     s.mcts.gumbel_considered = static_cast<int>(reader.get_int("considered", 16, 1, 4096));
     s.mcts.gumbel_c_visit = static_cast<float>(reader.get_double("c_visit", 50.0, 0.0, 1e6));
     s.mcts.gumbel_c_scale = static_cast<float>(reader.get_double("c_scale", 0.1, 1e-6, 1e3));
+    s.mcts.gumbel_rescale_q = reader.get_bool("rescale_q", true);
     s.mcts.gumbel_noise = reader.get_bool("gumbel_noise", false);
     if (s.mcts.root_search == RootSearch::kGumbel && spec.settings.count("sims") == 0)
       fail(

@@ -44,6 +44,7 @@ struct MctsConfig {
   int gumbel_considered = 16;    // m: root actions sequential halving starts from
   float gumbel_c_visit = 50.0f;  // sigma(q) = (c_visit + max visits) * c_scale * q, q in [0, 1]
   float gumbel_c_scale = 0.1f;
+  bool gumbel_rescale_q = true;  // q_hat: min-max rescaled (true) or (q + 1) / 2 (search/gumbel.h)
   bool gumbel_noise = true;  // sample Gumbel noise (self-play); off: the top-m logits (play)
 
   // The most simulations one search may plan: visit counts are 32-bit.

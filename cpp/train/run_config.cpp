@@ -23,6 +23,10 @@ void read_search_kind(ConfigSection& s, SelfPlayOptions& o) {
       s.get_double("gumbel_c_visit", 50.0, 0.0, 1e6, "gumbel: c_visit of sigma(q)");
   o.mcts.gumbel_c_scale =
       s.get_double("gumbel_c_scale", 0.1, 1e-6, 1e3, "gumbel: c_scale of sigma(q)");
+  o.mcts.gumbel_rescale_q = s.get_bool(
+      "gumbel_rescale_q", true,
+      "gumbel: q_hat of sigma(q) is completed Q min-max rescaled to [0, 1] (true, the paper's), "
+      "or (q + 1) / 2 (false: near-equal values are not stretched apart)");
   o.full_search_fraction = s.get_double(
       "full_search_fraction", 1.0, 1e-3, 1.0,
       "playout cap randomization: share of searches that are full (policy targets); the rest "

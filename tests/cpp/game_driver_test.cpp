@@ -102,6 +102,9 @@ std::vector<std::pair<std::string, SelfPlayOptions>> variants_of(const SelfPlayO
   out.emplace_back("gumbel root", gumbel);
   gumbel.mcts.interior = InteriorSelection::kGumbel;
   out.emplace_back("gumbel root and interior", gumbel);
+  SelfPlayOptions unscaled = gumbel;
+  unscaled.mcts.gumbel_rescale_q = false;
+  out.emplace_back("gumbel without q rescaling", unscaled);
   SelfPlayOptions capped = base;
   capped.full_search_fraction = 0.4;
   capped.fast_simulations = 6;
@@ -269,6 +272,8 @@ TEST(MctsAgent, SettingsAreCheckedByName) {
   EXPECT_NE(error_of([&] { make("mcts:sims=10,bogus=1"); }).find("bogus"), std::string::npos);
   EXPECT_NE(error_of([&] { make("mcts:evaluator=magic"); }).find("magic"), std::string::npos);
   EXPECT_NE(error_of([&] { make("mcts:sims=0"); }).find("sims"), std::string::npos);
+  EXPECT_NE(error_of([&] { make("mcts:sims=4,search=gumbel,rescale_q=maybe"); }).find("rescale_q"),
+            std::string::npos);
   EXPECT_NE(error_of([&] { make("mcts:evaluator=checkpoint"); }).find("checkpoint"),
             std::string::npos);
   // A missing checkpoint is an error that names the file.
@@ -278,7 +283,7 @@ TEST(MctsAgent, SettingsAreCheckedByName) {
               make(
                   "mcts:sims=5,evaluator=rollout,rollouts=3,cpuct=1,time_ms=0,temperature=0.5,"
                   "reuse=false,batch=2,noise=0.25,alpha=0.5,fpu=0.1,threads=2,search=gumbel,"
-                  "interior=gumbel,considered=8,c_visit=40,c_scale=0.2,gumbel_noise=true");
+                  "interior=gumbel,considered=8,c_visit=40,c_scale=0.2,rescale_q=false,gumbel_noise=true");
             }),
             "");
 }

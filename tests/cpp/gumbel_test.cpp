@@ -73,27 +73,50 @@ TEST(GumbelArithmetic, ImprovedPolicyMatchesAHandComputation) {
   EXPECT_FLOAT_EQ(q[1], -0.4f);
   EXPECT_FLOAT_EQ(q[2], 0.171875f);
   // Rescaled to [0, 1]: 1, 0, 0.571875 / 0.9; sigma = (50 + 2) * 0.1 * that.
-  gumbel::sigma_transform(t.children, 3, 50.0f, 0.1f, q);
+  gumbel::sigma_transform(t.children, 3, gumbel::Sigma{50.0f, 0.1f, true}, q);
   EXPECT_NEAR(q[0], 5.2f, 1e-5);
   EXPECT_NEAR(q[1], 0.0f, 1e-5);
   EXPECT_NEAR(q[2], 3.3041667f, 1e-5);
   // softmax(log prior + sigma): worked out with a calculator.
-  gumbel::improved_policy(t.parent, t.children, 3, 50.0f, 0.1f, scratch, policy);
+  gumbel::improved_policy(t.parent, t.children, 3, gumbel::Sigma{}, scratch, policy);
   EXPECT_NEAR(policy[0], 0.9403912f, 1e-5);
   EXPECT_NEAR(policy[1], 0.0031126f, 1e-5);
   EXPECT_NEAR(policy[2], 0.0564961f, 1e-5);
+}
+
+// rescale_q off: q_hat = (q + 1) / 2, so q = 0.5, -0.4, 0.171875 give 0.75, 0.3, 0.5859375 and
+// sigma = 5.2 * that = 3.9, 1.56, 3.046875. softmax(log 0.5 + 3.9, log 0.3 + 1.56, log 0.2 +
+// 3.046875) = (24.7012, 1.4276, 4.2099) / 30.3388, worked out with a calculator.
+TEST(GumbelArithmetic, ImprovedPolicyWithoutRescalingMatchesAHandComputation) {
+  HandTree t;
+  float q[3] = {0.5f, -0.4f, 0.171875f}, scratch[3], policy[3];
+  gumbel::sigma_transform(t.children, 3, gumbel::Sigma{50.0f, 0.1f, false}, q);
+  EXPECT_NEAR(q[0], 3.9f, 1e-5);
+  EXPECT_NEAR(q[1], 1.56f, 1e-5);
+  EXPECT_NEAR(q[2], 3.046875f, 1e-5);
+  gumbel::improved_policy(t.parent, t.children, 3, gumbel::Sigma{50.0f, 0.1f, false}, scratch,
+                          policy);
+  EXPECT_NEAR(policy[0], 0.81418f, 1e-4);
+  EXPECT_NEAR(policy[1], 0.04706f, 1e-4);
+  EXPECT_NEAR(policy[2], 0.13876f, 1e-4);
+  // Values out of [-1, 1] (virtual loss cannot make them so, but a bad evaluator could) clamp.
+  float wild[3] = {3.0f, -2.0f, 0.0f};
+  gumbel::sigma_transform(t.children, 3, gumbel::Sigma{50.0f, 0.1f, false}, wild);
+  EXPECT_NEAR(wild[0], 5.2f, 1e-5);
+  EXPECT_NEAR(wild[1], 0.0f, 1e-5);
+  EXPECT_NEAR(wild[2], 2.6f, 1e-5);
 }
 
 TEST(GumbelArithmetic, InteriorSelectionMatchesAHandComputation) {
   // Scores improved policy - visits / (1 + 3): 0.4404, -0.2469, 0.0565; the first wins.
   HandTree t;
   float scratch[3], policy[3];
-  EXPECT_EQ(gumbel::select_interior(t.parent, t.children, 3, 50.0f, 0.1f, scratch, policy), 0);
+  EXPECT_EQ(gumbel::select_interior(t.parent, t.children, 3, gumbel::Sigma{}, scratch, policy), 0);
   // The second child's one visit now averages 0.9: v_mix = (0.2 + 3 * 0.65) / 4 = 0.5375, sigma
   // = 5.2 * (0, 1, 0.09375), improved policy 0.00906, 0.98504, 0.00590, scores -0.4909,
   // 0.7350, 0.0059: the second child wins.
   t.children[1].value_sum = 0.9f;
-  EXPECT_EQ(gumbel::select_interior(t.parent, t.children, 3, 50.0f, 0.1f, scratch, policy), 1);
+  EXPECT_EQ(gumbel::select_interior(t.parent, t.children, 3, gumbel::Sigma{}, scratch, policy), 1);
   EXPECT_NEAR(policy[0], 0.0090568f, 1e-5);
   EXPECT_NEAR(policy[1], 0.9850446f, 1e-5);
   EXPECT_NEAR(policy[2], 0.0058986f, 1e-5);

@@ -56,6 +56,7 @@ TEST(TrainingRun, TimeBudgetEndsTheRunAndDrivesTheSchedule) {
   const RunConfig cfg = tiny_config(
       {"training.total_steps=1000000", "training.time_budget_s=4", "training.lr_schedule=cosine",
        "selfplay.search=gumbel", "selfplay.full_search_fraction=0.5", "selfplay.fast_simulations=4",
+       "selfplay.gumbel_rescale_q=false",
        "training.search_value_weight=0.5", "evaluation.games=0"});
   std::ostringstream out;
   std::atomic<bool> stop{false};
