@@ -220,6 +220,11 @@ namespace {
 
 // He-normal weights from an hz::Rng (deterministic, independent of LibTorch's global RNG);
 // zero biases; batch norm scale 1. The last value layer is scaled down so tanh starts unsaturated.
+// The from_to head's "to" embedding starts at zero, so the first policy is uniform over the legal
+// moves: two random embeddings give pair logits several nats apart (measured: a new 3-player
+// Chinese Checkers network put 0.85 of its prior on one of the 14 opening moves), and self-play
+// targets, which start from the prior, then reinforce an arbitrary choice. Its gradient (through
+// the "from" embedding) is not zero, so the head learns from the first step.
 void initialise(PolicyValueNetImpl& net, uint64_t seed) {
   torch::NoGradGuard no_grad;
   Rng rng(seed);
@@ -227,7 +232,7 @@ void initialise(PolicyValueNetImpl& net, uint64_t seed) {
     torch::Tensor t = p.value();
     const std::string& name = p.key();
     const bool is_bias = name.size() >= 4 && name.compare(name.size() - 4, 4, "bias") == 0;
-    if (is_bias) {
+    if (is_bias || name.rfind("policy_to.", 0) == 0) {
       t.zero_();
     } else if (t.dim() == 1) {
       t.fill_(1.0f);  // batch-norm scale
