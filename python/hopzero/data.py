@@ -371,3 +371,26 @@ def dense_policies(samples: dict) -> np.ndarray:
         raise ValueError(f"policy index out of range [0, {num_actions})")
     np.add.at(out, (rows, index[rows, slots]), prob[rows, slots])
     return out
+
+
+def policy_target_entropy(samples: dict) -> dict[str, np.ndarray]:
+    """Per sample of read_shards()/read_shard() records: ``entropy``, the entropy (nats) of its
+    policy target, and ``uniform``, the entropy of a uniform target over the same entries (log of
+    their count: every legal move, docs/formats.md). A target far below uniform from the first
+    games on, while the network is still new, means the search copied a sharp initial prior
+    (experiments/multiplayer_vs_brs/README.md). Samples without a policy target (playout-cap
+    fast searches) get NaN in both."""
+    if "records" in samples:  # one shard
+        r = samples["records"]
+        index, prob = r["policy_index"], r["policy_prob"]
+        has_target = (r["flags"] & NO_POLICY_TARGET) == 0
+    else:
+        index, prob, has_target = (samples["policy_index"], samples["policy_prob"],
+                                   samples["policy_target"])
+    p = np.where(index >= 0, prob, 0.0).astype(np.float64)
+    logs = np.log(np.where(p > 0, p, 1.0))
+    entropy = -(p * logs).sum(axis=1)
+    uniform = np.log(np.maximum((index >= 0).sum(axis=1), 1).astype(np.float64))
+    entropy[~has_target] = np.nan
+    uniform[~has_target] = np.nan
+    return {"entropy": entropy, "uniform": uniform}

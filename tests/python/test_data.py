@@ -190,3 +190,22 @@ def test_ladder_json_version_and_checksum_are_checked(tmp_path, version):
     path.write_text(_sealed(template.replace('"version": %d' % version, '"version": 3')))
     with pytest.raises(ValueError, match="version 3 is not supported"):
         data.read_ladder_json(str(tmp_path))
+
+
+def test_policy_target_entropy_by_hand(tmp_path):
+    # Target (0.75, 0.25): entropy 0.75 ln(4/3) + 0.25 ln 4 = 0.215762 + 0.346574 = 0.562335
+    # nats; a uniform target over its 2 entries has ln 2 = 0.693147. One certain move: 0 and 0.
+    # A fast search (no policy target) gives NaN.
+    samples = {"policy_index": np.array([[0, 9, -1], [3, -1, -1], [1, 2, 4]], np.int32),
+               "policy_prob": np.array([[0.75, 0.25, 0], [1, 0, 0], [1 / 3] * 3], np.float32),
+               "policy_target": np.array([True, True, False])}
+    e = data.policy_target_entropy(samples)
+    np.testing.assert_allclose(e["entropy"][:2], [0.562335, 0.0], atol=1e-6)
+    np.testing.assert_allclose(e["uniform"][:2], [0.693147, 0.0], atol=1e-6)
+    assert np.isnan(e["entropy"][2]) and np.isnan(e["uniform"][2])
+    # The same from one shard file (every record's target is (i % 5, 0.75), (9, 0.25)).
+    os.makedirs(tmp_path / "shards")
+    write_shard(tmp_path / "shards" / "shard_000000.bin", "toy", 2, 3, 3, 10, 2, 3,
+                sample_records(3))
+    one = data.policy_target_entropy(data.read_shard(str(tmp_path / "shards" / "shard_000000.bin")))
+    np.testing.assert_allclose(one["entropy"], [0.562335] * 3, atol=1e-6)
