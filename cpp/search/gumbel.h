@@ -106,17 +106,17 @@ struct Sigma {
 
 // sigma(q) of every child, in place.
 inline void sigma_transform(const Node* children, int count, const Sigma& sigma, float* q) {
-  float lo = q[0], hi = q[0];
   int most = 0;
-  for (int i = 0; i < count; ++i) {
-    lo = std::min(lo, q[i]);
-    hi = std::max(hi, q[i]);
-    most = std::max(most, selections(children[i]));
-  }
+  for (int i = 0; i < count; ++i) most = std::max(most, selections(children[i]));
   const float scale = (sigma.c_visit + static_cast<float>(most)) * sigma.c_scale;
   if (!sigma.rescale) {
     for (int i = 0; i < count; ++i) q[i] = scale * std::clamp((q[i] + 1.0f) * 0.5f, 0.0f, 1.0f);
     return;
+  }
+  float lo = q[0], hi = q[0];
+  for (int i = 0; i < count; ++i) {
+    lo = std::min(lo, q[i]);
+    hi = std::max(hi, q[i]);
   }
   const float range = std::max(hi - lo, 1e-8f);
   for (int i = 0; i < count; ++i) q[i] = scale * (q[i] - lo) / range;
