@@ -188,20 +188,73 @@ void PolicyValueNetImpl::add_from_to_head(const NetworkConfig& c) {
     }
   }
   policy_columns = register_buffer("policy_columns", columns);
+  grid_cells = cells;
+  index_pairs();
+}
+
+void PolicyValueNetImpl::index_pairs() {
+  if (!policy_columns.defined() || grid_cells == 0) return;
+  c10::InferenceMode normal_tensors(false);  // index_select keeps its index for backward
+  const torch::Tensor columns = policy_columns.contiguous();
+  const int64_t* col = columns.data_ptr<int64_t>();
+  const int64_t n = columns.numel(), pairs = grid_cells * grid_cells;
+  const int64_t special = policy_special ? policy_special->options.out_features() : 0;
+  for (int64_t i = 0; i < n; ++i)
+    if (col[i] < 0 || col[i] >= pairs + special)
+      fail("network: action ", i, " has policy column ", col[i], ", outside [0, ", pairs + special,
+           ")");
+  std::vector<char> from_used(grid_cells, 0), to_used(grid_cells, 0);
+  for (int64_t i = 0; i < n; ++i)
+    if (col[i] < pairs) from_used[col[i] / grid_cells] = to_used[col[i] % grid_cells] = 1;
+  std::vector<int64_t> from_index(grid_cells, -1), to_index(grid_cells, -1);
+  std::vector<int64_t> from_cells, to_cells;
+  for (int64_t cell = 0; cell < grid_cells; ++cell) {
+    if (from_used[cell]) {
+      from_index[cell] = static_cast<int64_t>(from_cells.size());
+      from_cells.push_back(cell);
+    }
+    if (to_used[cell]) {
+      to_index[cell] = static_cast<int64_t>(to_cells.size());
+      to_cells.push_back(cell);
+    }
+  }
+  const auto used_to = static_cast<int64_t>(to_cells.size());
+  const int64_t used_pairs = static_cast<int64_t>(from_cells.size()) * used_to;
+  torch::Tensor out = torch::empty({n}, torch::kInt64);
+  int64_t* o = out.data_ptr<int64_t>();
+  for (int64_t i = 0; i < n; ++i)
+    o[i] = col[i] < pairs
+               ? from_index[col[i] / grid_cells] * used_to + to_index[col[i] % grid_cells]
+               : used_pairs + (col[i] - pairs);
+  auto to_tensor = [](const std::vector<int64_t>& v) {
+    return torch::from_blob(const_cast<int64_t*>(v.data()), {static_cast<int64_t>(v.size())},
+                            torch::kInt64)
+        .clone();
+  };
+  pair_from_cells = to_tensor(from_cells);
+  pair_to_cells = to_tensor(to_cells);
+  pair_columns = out;
 }
 
 torch::Tensor PolicyValueNetImpl::policy_logits(const torch::Tensor& h) {
   if (policy_fc) return policy_fc(torch::relu(policy_bn(policy_conv(h))).flatten(1));
-  const torch::Tensor from = policy_from(h).flatten(2);  // [n, d, cells]
-  const torch::Tensor to = policy_to(h).flatten(2);
-  const torch::Tensor pairs = torch::bmm(from.transpose(1, 2), to).flatten(1) * policy_scale;
+  // [n, d, used cells]; the scale goes on the small factor, not on the product
+  const torch::Tensor from =
+      policy_from(h).flatten(2).index_select(2, pair_from_cells) * policy_scale;
+  const torch::Tensor to = policy_to(h).flatten(2).index_select(2, pair_to_cells);
+  const torch::Tensor pairs = torch::bmm(from.transpose(1, 2), to).flatten(1);
   const torch::Tensor special = policy_special(h.mean({2, 3}));
-  return torch::cat({pairs, special}, 1).index_select(1, policy_columns);
+  return torch::cat({pairs, special}, 1).index_select(1, pair_columns);
+}
+
+torch::Tensor PolicyValueNetImpl::tower_out(const torch::Tensor& x) {
+  torch::Tensor h = torch::relu(stem_bn(stem(x)));
+  for (const auto& block : *tower) h = block->as<ResidualBlock>()->forward(h);
+  return h;
 }
 
 std::pair<torch::Tensor, torch::Tensor> PolicyValueNetImpl::forward(const torch::Tensor& x) {
-  torch::Tensor h = torch::relu(stem_bn(stem(x)));
-  for (const auto& block : *tower) h = block->as<ResidualBlock>()->forward(h);
+  const torch::Tensor h = tower_out(x);
   torch::Tensor v = torch::relu(value_bn(value_conv(h))).flatten(1);
   v = torch::tanh(value_fc2(torch::relu(value_fc1(v))));
   return {policy_logits(h), v};
@@ -295,6 +348,7 @@ std::unique_ptr<Network> Network::clone() const {
   auto dst = out->impl_->state();
   HZ_CHECK(src.size() == dst.size(), "network clone: tensor lists differ");
   for (size_t i = 0; i < src.size(); ++i) dst[i].second.copy_(src[i].second);
+  out->impl_->net->index_pairs();
   return out;
 }
 
@@ -339,6 +393,27 @@ void Network::forward_gather(const float* observations, int n, const int32_t* ro
   std::memcpy(values, v.data_ptr<float>(), sizeof(float) * v.numel());
 }
 
+std::vector<float> Network::from_to_reference_logits(const float* observations, int n, int from,
+                                                     int to) const {
+  const NetworkConfig& c = impl_->config;
+  const int cells = c.observation.height * c.observation.width;
+  if (c.policy_head != "from_to") fail("from_to_reference_logits: the network's head is dense");
+  if (from < 0 || from >= cells || to < 0 || to >= cells)
+    fail("from_to_reference_logits: cells (", from, ", ", to, ") outside [0, ", cells, ")");
+  if (n <= 0) return {};
+  torch::InferenceMode guard;
+  PolicyValueNetImpl& m = *impl_->net;
+  const torch::Tensor h = m.tower_out(torch::from_blob(
+      const_cast<float*>(observations),
+      {n, c.observation.planes, c.observation.height, c.observation.width}, torch::kFloat32));
+  const torch::Tensor logits =
+      (m.policy_from(h).flatten(2).select(2, from) * m.policy_to(h).flatten(2).select(2, to))
+          .sum(1) *
+      m.policy_scale;
+  const torch::Tensor out = logits.contiguous();
+  return {out.data_ptr<float>(), out.data_ptr<float>() + n};
+}
+
 // ---------------------------------------------------------------------------------- archives
 
 // Tensors are stored under index keys ("t0", "t1", ...) with their names in one string, so the
@@ -380,6 +455,7 @@ void load_network(Network& net, torch::serialize::InputArchive& archive,
            state[i].second.sizes());
     state[i].second.copy_(stored);
   }
+  net.impl().net->index_pairs();
 }
 
 // ---------------------------------------------------------------------------------- threads

@@ -100,6 +100,11 @@ class Network {
   // copying n x num_actions logits when few actions are legal (Chinese Checkers: 14642 ids).
   void forward_gather(const float* observations, int n, const int32_t* row_offsets,
                       const int32_t* indices, float* gathered, float* values) const;
+  // from_to head only: the logit of a move from cell `from` to cell `to` for each of n
+  // observations, from the embeddings over the whole grid (the way the head computed it before
+  // it kept to the cells its moves use); a reference for tests. Thread-safe.
+  std::vector<float> from_to_reference_logits(const float* observations, int n, int from,
+                                              int to) const;
 
   Impl& impl() { return *impl_; }
   const Impl& impl() const { return *impl_; }

@@ -27,6 +27,7 @@ struct PolicyValueNetImpl : torch::nn::Module {
   void add_from_to_head(const NetworkConfig& config);
   // x: [n, planes, height, width] -> (policy logits [n, num_actions], seat values [n, players])
   std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor& x);
+  torch::Tensor tower_out(const torch::Tensor& x);  // [n, channels, height, width]
 
   torch::nn::Conv2d stem{nullptr};
   torch::nn::BatchNorm2d stem_bn{nullptr};
@@ -38,6 +39,16 @@ struct PolicyValueNetImpl : torch::nn::Module {
   torch::nn::Linear policy_special{nullptr};
   torch::Tensor policy_columns;  // from_to: each action's column in [pair logits | special]
   double policy_scale = 1.0;
+  // from_to, derived from policy_columns by index_pairs() (not stored): the cells some move
+  // starts from and ends on, and each action's column in [used-from x used-to pairs | special].
+  // The logits are computed over used cells only: Chinese Checkers uses 121 of 289 cells, so the
+  // pair product is 5.7x smaller than over the whole grid (its full [n, 289*289] product and the
+  // copies of it were most of a self-play forward).
+  torch::Tensor pair_from_cells, pair_to_cells, pair_columns;
+  int64_t grid_cells = 0;
+  // Re-derives the three tensors above; called whenever policy_columns changes (construction,
+  // clone, load).
+  void index_pairs();
   torch::nn::Conv2d value_conv{nullptr};
   torch::nn::BatchNorm2d value_bn{nullptr};
   torch::nn::Linear value_fc1{nullptr}, value_fc2{nullptr};

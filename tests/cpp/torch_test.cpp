@@ -168,6 +168,52 @@ TEST(Network, FromToHeadMapsMovesToCellPairs) {
             std::string::npos);
 }
 
+// A map that uses some cells only (from {0, 1, 2, 4, 6}, to {3, 5, 8}) and two moves without
+// cells: the head computes pair logits over the used cells (nn/network.cpp). After training (a
+// new head's logits are all equal), each move's logit must equal the whole-grid product of its
+// cells' embeddings, in the trained network, its clone and the checkpoint read back.
+TEST(Network, FromToHeadOverUsedCellsMatchesTheWholeGridProduct) {
+  NetworkConfig c = from_to_config();
+  const std::vector<int32_t> cells = {0, 3, 0, 5, 1, 3, 2, 8, 4, 8, 6, 5, -1, -1, 1, 5, -1, -1};
+  c.set_policy_cells(cells);
+  EXPECT_EQ(c.policy_special, 2);
+  auto game = std::make_shared<GameAdapter<TicTacToe>>(GameOptions{});
+  ReplayWindow window(*game, 100);
+  window.add_samples(make_samples(game->game(), 32, 6));
+  TrainerConfig tc;
+  tc.optimizer = "adam";
+  tc.learning_rate = 0.01;
+  Trainer trainer(c, tc, 13);
+  Rng rng(5);
+  const TrainBatch batch = window.sample_batch(32, rng, false);
+  for (int i = 0; i < 20; ++i) trainer.train_step(batch);
+  const std::string dir = test::temp_dir("ckpt_used_cells");
+  CheckpointMeta meta;
+  meta.game = "tictactoe";
+  save_checkpoint(checkpoint_path(dir, trainer.step()), trainer, meta);
+  const auto trained = trainer.snapshot();
+  const std::unique_ptr<Network> cloned = trained->clone();
+  const auto loaded = load_checkpoint_network(checkpoint_path(dir, trainer.step()));
+  const int n = 8;
+  const float* obs = batch.observations.data();
+  for (const Network* net : {trained.get(), cloned.get(), loaded.get()}) {
+    std::vector<float> logits(9 * n), values(2 * n);
+    net->forward(obs, n, logits.data(), values.data());
+    int apart = 0;
+    for (int a = 0; a < 9; ++a) {
+      if (cells[2 * a] < 0) continue;
+      const std::vector<float> expected =
+          net->from_to_reference_logits(obs, n, cells[2 * a], cells[2 * a + 1]);
+      for (int i = 0; i < n; ++i) EXPECT_NEAR(logits[9 * i + a], expected[i], 1e-5) << a;
+      for (int i = 0; i < n; ++i) apart += logits[9 * i + a] != logits[9 * i + 0];
+    }
+    EXPECT_GT(apart, 20);  // trained: the pair logits are not all one value
+    for (int i = 0; i < n; ++i) EXPECT_NE(logits[9 * i + 6], logits[9 * i + 8]);  // two specials
+  }
+  EXPECT_NE(error_of([&] { trained->from_to_reference_logits(obs, 1, 9, 0); }).find("outside"),
+            std::string::npos);
+}
+
 TEST(Network, FromToHeadLearnsAndRoundTripsThroughACheckpoint) {
   auto game = std::make_shared<GameAdapter<TicTacToe>>(GameOptions{});
   ReplayWindow window(*game, 100);
