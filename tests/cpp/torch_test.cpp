@@ -168,6 +168,23 @@ TEST(Network, FromToHeadMapsMovesToCellPairs) {
             std::string::npos);
 }
 
+// 32 samples of random tic-tac-toe games drawn with the given seed, and Adam at 0.01: the
+// from_to head tests below train on them.
+TrainBatch tictactoe_batch(uint64_t seed) {
+  auto game = std::make_shared<GameAdapter<TicTacToe>>(GameOptions{});
+  ReplayWindow window(*game, 100);
+  window.add_samples(make_samples(game->game(), 32, 6));
+  Rng rng(seed);
+  return window.sample_batch(32, rng, false);
+}
+
+TrainerConfig adam_config() {
+  TrainerConfig tc;
+  tc.optimizer = "adam";
+  tc.learning_rate = 0.01;
+  return tc;
+}
+
 // A map that uses some cells only (from {0, 1, 2, 4, 6}, to {3, 5, 8}) and two moves without
 // cells: the head computes pair logits over the used cells (nn/network.cpp). After training (a
 // new head's logits are all equal), each move's logit must equal the whole-grid product of its
@@ -177,15 +194,8 @@ TEST(Network, FromToHeadOverUsedCellsMatchesTheWholeGridProduct) {
   const std::vector<int32_t> cells = {0, 3, 0, 5, 1, 3, 2, 8, 4, 8, 6, 5, -1, -1, 1, 5, -1, -1};
   c.set_policy_cells(cells);
   EXPECT_EQ(c.policy_special, 2);
-  auto game = std::make_shared<GameAdapter<TicTacToe>>(GameOptions{});
-  ReplayWindow window(*game, 100);
-  window.add_samples(make_samples(game->game(), 32, 6));
-  TrainerConfig tc;
-  tc.optimizer = "adam";
-  tc.learning_rate = 0.01;
-  Trainer trainer(c, tc, 13);
-  Rng rng(5);
-  const TrainBatch batch = window.sample_batch(32, rng, false);
+  Trainer trainer(c, adam_config(), 13);
+  const TrainBatch batch = tictactoe_batch(5);
   for (int i = 0; i < 20; ++i) trainer.train_step(batch);
   const std::string dir = test::temp_dir("ckpt_used_cells");
   CheckpointMeta meta;
@@ -215,15 +225,8 @@ TEST(Network, FromToHeadOverUsedCellsMatchesTheWholeGridProduct) {
 }
 
 TEST(Network, FromToHeadLearnsAndRoundTripsThroughACheckpoint) {
-  auto game = std::make_shared<GameAdapter<TicTacToe>>(GameOptions{});
-  ReplayWindow window(*game, 100);
-  window.add_samples(make_samples(game->game(), 32, 6));
-  TrainerConfig tc;
-  tc.optimizer = "adam";
-  tc.learning_rate = 0.01;
-  Trainer trainer(from_to_config(), tc, 11);
-  Rng rng(3);
-  const TrainBatch batch = window.sample_batch(32, rng, false);
+  Trainer trainer(from_to_config(), adam_config(), 11);
+  const TrainBatch batch = tictactoe_batch(3);
   const TrainStats first = trainer.train_step(batch);
   TrainStats last;
   for (int i = 0; i < 80; ++i) last = trainer.train_step(batch);
