@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <regex>
 #include <set>
@@ -166,13 +167,18 @@ inline pid_t spawn(const std::vector<std::string>& args, const std::string& log,
   return pid;
 }
 
-inline bool wait_for_file(const std::string& path, double seconds) {
+// Polls `done` every 20 ms for up to `seconds`; whether it came true.
+inline bool wait_until(const std::function<bool()>& done, double seconds) {
   const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
   while (std::chrono::steady_clock::now() < end) {
-    if (path_exists(path)) return true;
+    if (done()) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   return false;
+}
+
+inline bool wait_for_file(const std::string& path, double seconds) {
+  return wait_until([&] { return path_exists(path); }, seconds);
 }
 
 // The exit status of child `pid` (128 + signal if a signal ended it).

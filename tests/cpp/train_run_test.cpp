@@ -280,13 +280,6 @@ TEST(TrainingRun, SigkilledRunResumesItsCounters) {
   for (const auto& [id, shard] : before.shard_of_game) EXPECT_EQ(after.shard_of_game.at(id), shard);
 }
 
-// Waits up to `timeout_s` seconds for the run directory to hold a checkpoint.
-void wait_for_checkpoint(const std::string& dir, double timeout_s) {
-  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
-  while (list_checkpoints(dir).empty() && std::chrono::steady_clock::now() < end)
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-}
-
 // Kills the run with SIGKILL at several random moments (start-up, self-play, training, while a
 // shard or checkpoint is being written), resuming after each kill. After every kill and resume
 // the counters only grow, every shard that was complete is still there with the same games, no
@@ -314,7 +307,7 @@ TEST(TrainingRun, SigkilledAtRandomMomentsResumesEveryTime) {
     const double wait_s = 0.2 + 2.8 * rng.uniform01();
     // The last kill comes after a checkpoint whatever the machine's speed: on a loaded machine
     // 3 s can all go to start-up (seen in a fresh-clone run beside a training run).
-    if (round == 4) wait_for_checkpoint(dir, 120);
+    if (round == 4) test::wait_until([&] { return !list_checkpoints(dir).empty(); }, 120);
     std::this_thread::sleep_for(std::chrono::duration<double>(wait_s));
     if (kill(pid, SIGKILL) == 0) ++kills;
     const int status = exit_status(pid);
