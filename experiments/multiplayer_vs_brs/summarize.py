@@ -7,7 +7,8 @@ share 1/N, the goal 1.5/N and whether the observed share reaches it, its mean fi
 (1 = best, of N), and the share of games that reached the variant's max_plies (their ranks come
 from remaining distance, not from finishing). For every training run OUT/cc_N it also counts the
 self-play games in the run's shards and the share of them stopped at max_plies, over the whole run
-and over its last quarter of games (OUT/selfplay.md, and "selfplay" in summary.json).
+and over its last quarter of games, and per quarter of the run in game order (OUT/selfplay.md,
+and "selfplay" in summary.json).
 
 Usage: python3 experiments/multiplayer_vs_brs/summarize.py OUT [--opening-plies P]
 """
@@ -86,19 +87,26 @@ def selfplay_caps(run_dir: str) -> dict | None:
     lengths = np.array([last_ply[g] + 1 for g in sorted(last_ply)])
     capped = lengths >= cap
     tail = capped[len(capped) - max(1, len(capped) // 4):]
+    # Four consecutive parts of the run, in game order, show when games start to finish.
+    quarters = [{"games": int(len(part)), "capped_share": float((part >= cap).mean()),
+                 "mean_length": float(part.mean())}
+                for part in np.array_split(lengths, 4) if len(part)]
     return {"run": run_dir, "max_plies": cap, "games": int(len(lengths)),
             "capped_share": float(capped.mean()), "last_quarter_games": int(len(tail)),
             "last_quarter_capped_share": float(tail.mean()),
-            "mean_length": float(lengths.mean())}
+            "mean_length": float(lengths.mean()), "quarters": quarters}
 
 
 def selfplay_markdown(runs: list[dict]) -> str:
-    out = ["| run | max_plies | self-play games | mean length | capped | capped, last quarter |",
-           "|---|---|---|---|---|---|"]
+    out = ["| run | max_plies | self-play games | mean length | capped | capped, last quarter | "
+           "capped by quarter of the run | mean length by quarter |",
+           "|---|---|---|---|---|---|---|---|"]
     for r in runs:
+        by_quarter = " / ".join(f"{100 * q['capped_share']:.0f}%" for q in r["quarters"])
+        lengths = " / ".join(f"{q['mean_length']:.0f}" for q in r["quarters"])
         out.append(f"| {os.path.basename(r['run'])} | {r['max_plies']} | {r['games']} | "
                    f"{r['mean_length']:.0f} | {100 * r['capped_share']:.0f}% | "
-                   f"{100 * r['last_quarter_capped_share']:.0f}% |")
+                   f"{100 * r['last_quarter_capped_share']:.0f}% | {by_quarter} | {lengths} |")
     return "\n".join(out) + "\n"
 
 

@@ -44,6 +44,12 @@ def test_selfplay_capped_share_by_hand(tmp_path, monkeypatch):
     assert r["last_quarter_games"] == 2  # games 6 and 7: one of the two capped
     assert r["last_quarter_capped_share"] == pytest.approx(0.5)
     assert r["mean_length"] == pytest.approx((30 * 5 + 12 + 7 + 20) / 8)
+    # Quarters of two games each, in game order: (30, 12), (30, 7), (30, 30), (20, 30).
+    assert [q["games"] for q in r["quarters"]] == [2, 2, 2, 2]
+    assert [q["capped_share"] for q in r["quarters"]] == pytest.approx([0.5, 0.5, 1.0, 0.5])
+    assert [q["mean_length"] for q in r["quarters"]] == pytest.approx([21, 18.5, 30, 25])
+    row = summarize.selfplay_markdown([r]).splitlines()[2]
+    assert row.endswith("| 50% / 50% / 100% / 50% | 21 / 18 / 30 / 25 |")
 
 
 def test_a_game_split_over_shards_counts_once(tmp_path, monkeypatch):
