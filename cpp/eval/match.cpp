@@ -48,6 +48,31 @@ WDL seat_outcome(const std::vector<float>& returns, int s) {
   return w;
 }
 
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The indices below config.games not among config.played, in order; the played games are
+// checked against the match (index in range and unique, its seating, one return per seat).
+std::vector<int> games_to_play(const MatchConfig& config, int agents, int players) {
+  std::vector<char> done(config.games, 0);
+  for (const GameOutcome& o : config.played) {
+    if (o.index < 0 || o.index >= config.games)
+      fail("match: an earlier game has index ", o.index, ", outside the ", config.games,
+           " games asked for");
+    if (done[o.index]) fail("match: game ", o.index, " is given twice among the earlier games");
+    if (o.seat_agent != seating(o.index, agents, players) ||
+        static_cast<int>(o.returns.size()) != players)
+      fail("match: earlier game ", o.index, " does not have this match's seating for ", agents,
+           " agents and ", players, " players");
+    done[o.index] = 1;
+  }
+  std::vector<int> to_play;
+  for (int g = 0; g < config.games; ++g)
+    if (!done[g]) to_play.push_back(g);
+  return to_play;
+}
+
 GameOutcome play_game(const AnyGame& game, int index, const std::vector<int>& seat_agent,
                       std::vector<std::unique_ptr<Agent>>& seat_instances,
                       const MatchConfig& config) {
@@ -100,8 +125,9 @@ std::vector<double> finishing_ranks(const std::vector<float>& returns) {
   return ranks;
 }
 
-MatchResult run_match(const AnyGame& game, const MatchConfig& config,
-                      const MatchProgress& progress) {
+namespace {
+// The match's settings checked (bad agent specs fail here) and its result before any game.
+MatchResult new_match(const AnyGame& game, const MatchConfig& config) {
   const int players = game.num_players(), agents = static_cast<int>(config.agents.size());
   if (agents < 2) fail("a match needs at least two agents");
   if (agents != players && !field_mode(agents, players))
@@ -110,7 +136,7 @@ MatchResult run_match(const AnyGame& game, const MatchConfig& config,
   if (config.sprt && agents != 2) fail("--sprt needs exactly two agents, not ", agents);
   if (config.games < 1) fail("a match needs at least one game");
   if (config.threads < 1) fail("a match needs at least one thread");
-  for (const AgentSpec& spec : config.agents) game.make_agent(spec, 0);  // bad specs fail here
+  for (const AgentSpec& spec : config.agents) game.make_agent(spec, 0);
 
   MatchResult result;
   result.game = game.full_name();
@@ -118,12 +144,32 @@ MatchResult run_match(const AnyGame& game, const MatchConfig& config,
   result.players = players;
   result.games_requested = config.games;
   result.sprt_settings = config.sprt;
+  result.seed = config.seed;
+  result.opening_plies = config.opening_plies;
+  return result;
+}
+}  // namespace
+
+MatchResult run_match(const AnyGame& game, const MatchConfig& config,
+                      const MatchProgress& progress) {
+  const int players = game.num_players(), agents = static_cast<int>(config.agents.size());
+  MatchResult result = new_match(game, config);
   const auto start = std::chrono::steady_clock::now();
+  const std::vector<int> to_play = games_to_play(config, agents, players);
+  result.outcomes = config.played;
 
   std::mutex mu;
   std::atomic<bool> stop{false};
   std::exception_ptr error;
   WDL first_agent;  // agent 0's results so far, for the SPRT (guarded by mu)
+  auto count_for_sprt = [&](const GameOutcome& o) {
+    if (!config.sprt) return;
+    const int s = static_cast<int>(std::find(o.seat_agent.begin(), o.seat_agent.end(), 0) -
+                                   o.seat_agent.begin());
+    first_agent += seat_outcome(o.returns, s);
+    if (sprt(first_agent, *config.sprt).decision != SprtDecision::kContinue) stop = true;
+  };
+  for (const GameOutcome& o : config.played) count_for_sprt(o);
   auto worker = [&](int thread) {
     try {
       // One instance per seat slot: agent k (K == N), or agent 0 and N-1 copies of agent 1.
@@ -135,7 +181,8 @@ MatchResult run_match(const AnyGame& game, const MatchConfig& config,
       }
       std::vector<std::unique_ptr<Agent>> seat_instances(players);
       auto stopped = [&] { return stop || (config.stop && config.stop->load()); };
-      for (int g = thread; g < config.games && !stopped(); g += config.threads) {
+      for (size_t i = thread; i < to_play.size() && !stopped(); i += config.threads) {
+        const int g = to_play[i];
         const std::vector<int> seat_agent = seating(g, agents, players);
         // Lend the instances to the seats (and take them back after the game).
         int next_copy = 1;
@@ -156,14 +203,11 @@ MatchResult run_match(const AnyGame& game, const MatchConfig& config,
         if (game_error) std::rethrow_exception(game_error);
         std::lock_guard<std::mutex> lock(mu);
         result.outcomes.push_back(std::move(outcome));
-        if (config.sprt) {
-          const GameOutcome& o = result.outcomes.back();
-          const int s = static_cast<int>(std::find(o.seat_agent.begin(), o.seat_agent.end(), 0) -
-                                         o.seat_agent.begin());
-          first_agent += seat_outcome(o.returns, s);
-          if (sprt(first_agent, *config.sprt).decision != SprtDecision::kContinue) stop = true;
+        count_for_sprt(result.outcomes.back());
+        if (progress) {
+          result.seconds = seconds_since(start);
+          progress(result, g);
         }
-        if (progress) progress(g, static_cast<int>(result.outcomes.size()));
       }
     } catch (...) {
       std::lock_guard<std::mutex> lock(mu);
@@ -172,10 +216,12 @@ MatchResult run_match(const AnyGame& game, const MatchConfig& config,
     }
   };
   std::vector<std::thread> threads;
-  for (int t = 0; t < std::min(config.threads, config.games); ++t) threads.emplace_back(worker, t);
+  const int thread_count = std::min<int>(config.threads, static_cast<int>(to_play.size()));
+  for (int t = 0; t < thread_count && !stop; ++t) threads.emplace_back(worker, t);
   for (auto& t : threads) t.join();
   if (error) std::rethrow_exception(error);
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.seconds = seconds_since(start);
+  result.complete = true;
   summarize(result);
   return result;
 }
@@ -319,7 +365,10 @@ std::string match_json(const MatchResult& r) {
   j["players"] = r.players;
   j["games_requested"] = r.games_requested;
   j["games_played"] = r.games_played();
+  j["seed"] = r.seed;
+  j["opening_plies"] = r.opening_plies;
   j["seconds"] = r.seconds;
+  j["complete"] = r.complete;
   if (r.players > 2) j["fair_share"] = 1.0 / r.players;
   j["agents"] = agents_json(r);
   j["pairwise"] = Json::array();
@@ -345,6 +394,40 @@ std::string match_json(const MatchResult& r) {
   }
   j["games"] = games_json(r);
   return json_text(j, 2, "the match report") + "\n";
+}
+
+MatchResult parse_match_report(std::string_view text, std::string_view what) {
+  const Json j = parse_json(text, what);
+  if (!j.is_object() || j.value("format", "") != "hopzero-match")
+    fail(what, ": not a hopzero match report (no \"format\": \"hopzero-match\")");
+  if (json_field<int>(j, "version", what) != kMatchReportVersion)
+    fail(what, ": match report version ", j["version"].dump(), "; this build reads version ",
+         kMatchReportVersion);
+  if (!j.contains("seed") || !j.contains("complete"))
+    fail(what,
+         ": the report has no \"seed\" and \"complete\" fields (written by an older "
+         "hopzero match), so its games cannot be continued");
+  MatchResult r;
+  r.game = json_field<std::string>(j, "game", what);
+  r.players = json_field<int>(j, "players", what);
+  r.games_requested = json_field<int>(j, "games_requested", what);
+  r.seed = json_field<uint64_t>(j, "seed", what);
+  r.opening_plies = json_field<int>(j, "opening_plies", what);
+  r.seconds = json_field<double>(j, "seconds", what);
+  r.complete = json_field<bool>(j, "complete", what);
+  for (const char* key : {"agents", "games"})
+    if (!j.contains(key) || !j[key].is_array()) fail(what, ": no array ", quote(key));
+  for (const Json& agent : j["agents"])
+    r.agents.push_back(json_field<std::string>(agent, "spec", what));
+  for (const Json& g : j["games"]) {
+    GameOutcome o;
+    o.index = json_field<int>(g, "index", what);
+    o.actions = json_field<int>(g, "actions", what);
+    o.seat_agent = json_field<std::vector<int>>(g, "seat_agent", what);
+    o.returns = json_field<std::vector<float>>(g, "returns", what);
+    r.outcomes.push_back(std::move(o));
+  }
+  return r;
 }
 
 namespace {

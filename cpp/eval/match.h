@@ -23,7 +23,8 @@
 // mean, (N + 2) / 2), unless a capped game ranked them by remaining distance. The field's seats
 // in one game are not independent (at most one of them wins), so its interval is approximate.
 //
-// Threads: games run on `threads` threads, game g on thread g % threads, each thread with its
+// Threads: games run on `threads` threads, the i-th game still to play (game i when none was
+// played before, see MatchConfig::played) on thread i % threads, each thread with its
 // own agents (AnyGame::make_agent, seeded from the match seed, thread and agent; reset between
 // games); one seed and thread count give the same games wherever agents are deterministic
 // (no time limits). With SPRT (two agents) no new game starts once the test has decided;
@@ -35,6 +36,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/json.h"
@@ -43,6 +45,14 @@
 #include "search/agent.h"
 
 namespace hz::eval {
+
+// One finished game.
+struct GameOutcome {
+  int index = 0;
+  std::vector<int> seat_agent;  // agent sitting in each seat
+  std::vector<float> returns;   // per seat
+  int actions = 0;
+};
 
 struct MatchConfig {
   std::vector<AgentSpec> agents;
@@ -56,14 +66,12 @@ struct MatchConfig {
   // When set, no new game starts once it turns true (a training run's Ctrl-C); games already
   // running finish and are counted. Not owned.
   const std::atomic<bool>* stop = nullptr;
-};
-
-// One finished game.
-struct GameOutcome {
-  int index = 0;
-  std::vector<int> seat_agent;  // agent sitting in each seat
-  std::vector<float> returns;   // per seat
-  int actions = 0;
+  // Games of an earlier, interrupted run of this same match (same game, agents, seed and
+  // opening plies; `hopzero match --resume` reads them back from its report): they count as
+  // played, and only the other indices below `games` are played now. Game g's opening and
+  // seating depend on the seed and g alone, so the whole is the match one run would have played
+  // (the same games where agents are deterministic).
+  std::vector<GameOutcome> played;
 };
 
 // Finishing ranks of the seats of one game from its returns (see above): 1 + the number of
@@ -102,14 +110,20 @@ struct MatchResult {
   std::optional<Ratings> ratings;     // more than two agents: relative to agent 0
   std::optional<SprtSettings> sprt_settings;
   std::optional<SprtStatus> sprt;
-  double seconds = 0;
+  uint64_t seed = 0;
+  int opening_plies = 0;
+  double seconds = 0;     // wall time of run_match (a resumed match: of this run only)
+  bool complete = false;  // run_match returned (false in the progress callback's view)
 
   int games_played() const { return static_cast<int>(outcomes.size()); }
 };
 
-// Called after each finished game (from a worker thread, one call at a time) with the index of
-// the game and the number finished so far; for progress output.
-using MatchProgress = std::function<void(int game, int finished)>;
+// Called after each finished game, from a worker thread under the match's lock (one call at a
+// time), with the match so far: `so_far.outcomes` holds every finished game (config.played
+// first) in finishing order, `so_far.seconds` the time so far; nothing else is summarized (call
+// summarize on a copy). `game` is the index of the game just finished. For progress output and
+// for reports written as the match goes (`hopzero match --out`).
+using MatchProgress = std::function<void(const MatchResult& so_far, int game)>;
 
 MatchResult run_match(const AnyGame& game, const MatchConfig& config,
                       const MatchProgress& progress = nullptr);
@@ -123,6 +137,11 @@ void summarize(MatchResult& result);
 // with 10 significant digits.
 inline constexpr int kMatchReportVersion = 2;
 std::string match_json(const MatchResult& result);
+// A match report (match_json's text) read back: game, agents, players, games_requested, seed,
+// opening_plies, seconds, complete and the games (outcomes); nothing summarized. Malformed text,
+// another format or version, or a report without the fields a resume needs (written before
+// they were added) is an hz::Error naming `what`.
+MatchResult parse_match_report(std::string_view text, std::string_view what);
 // Pieces of the reports, shared with the ladder (eval/ladder.h): a standing's JSON fields
 // (seat_games, seat_wins, win_share, win_share_low, win_share_high, mean_rank) added to an
 // object, the line that explains the standing columns, and the columns

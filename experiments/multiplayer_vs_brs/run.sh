@@ -28,7 +28,9 @@
 # Needs a build (bash scripts/setup.sh build). Writes, per N: OUT/cc_N/ (the training run; rerunning
 # resumes it, so training may be done in segments), OUT/cc_N.train.log, OUT/cc_N.train_seconds
 # (one line per training segment), OUT/cc_N.OPPONENT.match.{log,json}; then OUT/summary.md and
-# OUT/summary.json.
+# OUT/summary.json. A match report is rewritten after every game and a rerun continues it
+# (`hopzero match --resume`); one of another checkpoint or other settings is an error naming the
+# difference: move it away to play the match afresh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 games=${GAMES:-150}
@@ -103,7 +105,8 @@ for n in "${players[@]}"; do
     start=$(date +%s)
     "$hopzero" match "${flags[@]}" --a "$net" --b "$spec" --games "$n_games" \
       --threads "$threads" --seed "$seed" --opening-plies "$opening" \
-      --out "$out/cc_$n.$opponent.match.json" 2>&1 | tee "$out/cc_$n.$opponent.match.log"
+      --out "$out/cc_$n.$opponent.match.json" --resume 2>&1 |
+      tee -a "$out/cc_$n.$opponent.match.log"
     echo "== $n players, $opponent: match in $(($(date +%s) - start)) s"
   done
 done

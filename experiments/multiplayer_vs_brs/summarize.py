@@ -41,6 +41,10 @@ def max_plies(game: str) -> int | None:
 def summarize_match(path: str, opening_plies: int) -> dict:
     with open(path, encoding="utf-8") as f:
         match = json.load(f)
+    if match.get("complete") is False:
+        raise ValueError(f"{path}: the match did not finish (complete: false, "
+                         f"{match['games_played']} of {match['games_requested']} games); rerun "
+                         f"run.sh to continue it")
     players = match["players"]
     if players <= 2 or "win_share" not in match["agents"][0]:
         raise ValueError(f"{path}: not a match of more than two players with win shares")

@@ -5,7 +5,10 @@
 # run; each segment's wall time is appended to OUT/<game>.segments), rate checkpoints along the
 # run with `hopzero ladder` against alphabeta:time_ms=200 (the checkpoints also at 200 ms per
 # move), play the final network + MCTS against alphabeta:time_ms=200 over FINAL_GAMES games with
-# seats alternating, copy the final network here as <game>.pt, and draw elo_vs_time.png.
+# seats alternating, copy the final network here as <game>.pt, and draw elo_vs_time.png. The
+# final match is written to OUT/<game>.final.json after every game and a rerun continues it
+# (`hopzero match --resume`; a report of another checkpoint is an error: move it away); once
+# finished it is copied to results/.
 #
 # Usage: bash experiments/strength_vs_alphabeta/run.sh STAGE [GAME ...]
 #   STAGE: train | ladder | final | ship | plot | all     GAME: alquerque jumpers_6 chinese_checkers_2
@@ -67,7 +70,8 @@ final() {
   "$hz" match --game "${game[$name]}" $(options_of "$out/$name") \
     --a "mcts:checkpoint=$ckpt,time_ms=$move_ms" --b "alphabeta:time_ms=$move_ms" \
     --games "${FINAL_GAMES:-200}" --threads "$threads" --seed 1 \
-    --out "$here/results/$name.final.json" | tee "$out/$name.final.log"
+    --out "$out/$name.final.json" --resume | tee -a "$out/$name.final.log"
+  cp "$out/$name.final.json" "$here/results/$name.final.json"
 }
 
 ship() {

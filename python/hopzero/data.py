@@ -201,6 +201,10 @@ def read_strength_results(results_dir: str) -> dict[str, dict]:
                 raise ValueError(f"{base}.final.json: match report version {match['version']} is "
                                  f"not supported (this reader reads versions "
                                  f"{MATCH_REPORT_VERSIONS})")
+            if match.get("complete") is False:
+                raise ValueError(f"{base}.final.json: the match did not finish (complete: false,"
+                                 f" {match.get('games_played')} of "
+                                 f"{match.get('games_requested')} games)")
             agent, elo = match["agents"][0], match.get("elo_difference") or {}
             final = {k: agent[k] for k in ("wins", "draws", "losses", "games", "score")}
             final.update(spec=agent["spec"], elo=elo.get("elo"), elo_low=elo.get("elo_low"),

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <tuple>
 
 #include "ab_checks.h"
@@ -262,6 +263,85 @@ TEST(Match, SprtStopsEarlyAndErrorsAreNamed) {
   const auto draws = eval::run_match(*game, perfect);
   EXPECT_EQ(draws.tallies[0].total.draws, 4);
   EXPECT_DOUBLE_EQ(draws.elo->elo, 0.0);
+}
+
+// A match killed part-way and continued (MatchConfig::played) plays only the missing games and
+// ends with the games one uninterrupted run plays: deterministic agents, game g's opening and
+// seating depend on the seed and g alone.
+TEST(Match, ResumedMatchPlaysOnlyTheMissingGames) {
+  auto game = make_game("match_toy_triad");
+  const auto c = config_of({"alphabeta:depth=1", "alphabeta:depth=2", "alphabeta:depth=3"}, 9);
+  const auto whole = eval::run_match(*game, c);
+  ASSERT_EQ(whole.games_played(), 9);
+  auto resumed = config_of({"alphabeta:depth=1", "alphabeta:depth=2", "alphabeta:depth=3"}, 9, 2);
+  for (int g : {0, 1, 2, 5}) resumed.played.push_back(whole.outcomes[g]);
+  std::vector<int> played_now;
+  const auto r = eval::run_match(*game, resumed, [&](const eval::MatchResult& so_far, int g) {
+    played_now.push_back(g);
+    EXPECT_FALSE(so_far.complete);
+    EXPECT_EQ(so_far.games_played(), 4 + static_cast<int>(played_now.size()));
+  });
+  std::sort(played_now.begin(), played_now.end());
+  EXPECT_EQ(played_now, (std::vector<int>{3, 4, 6, 7, 8}));
+  ASSERT_EQ(r.games_played(), 9);
+  EXPECT_TRUE(r.complete);
+  for (int g = 0; g < 9; ++g) {
+    EXPECT_EQ(r.outcomes[g].index, g);
+    EXPECT_EQ(r.outcomes[g].returns, whole.outcomes[g].returns) << g;
+    EXPECT_EQ(r.outcomes[g].actions, whole.outcomes[g].actions) << g;
+  }
+  for (int k = 0; k < 3; ++k) EXPECT_EQ(r.tallies[k].total.wins, whole.tallies[k].total.wins);
+  // Earlier games that are not of this match are refused, naming the problem.
+  auto bad = resumed;
+  bad.played[1].index = 9;
+  EXPECT_NE(error_of([&] { eval::run_match(*game, bad); }).find("outside the 9 games"),
+            std::string::npos);
+  bad = resumed;
+  bad.played[1].index = 0;
+  EXPECT_NE(error_of([&] { eval::run_match(*game, bad); }).find("game 0 is given twice"),
+            std::string::npos);
+  bad = resumed;
+  bad.played[1].seat_agent = {0, 1, 2};  // game 1 seats agent 0 in seat 1
+  EXPECT_NE(error_of([&] { eval::run_match(*game, bad); }).find("does not have this match's"),
+            std::string::npos);
+}
+
+TEST(Match, ReportReadsBackForResuming) {
+  auto game = make_game("match_toy_tictactoe");
+  auto c = config_of({"greedy", "random"}, 5);
+  c.opening_plies = 3;
+  const auto r = eval::run_match(*game, c);
+  const std::string text = eval::match_json(r);
+  const auto back = eval::parse_match_report(text, "report.json");
+  EXPECT_EQ(back.game, r.game);
+  EXPECT_EQ(back.agents, (std::vector<std::string>{"greedy", "random"}));
+  EXPECT_EQ(back.players, 2);
+  EXPECT_EQ(back.games_requested, 5);
+  EXPECT_EQ(back.seed, 9u);
+  EXPECT_EQ(back.opening_plies, 3);
+  EXPECT_TRUE(back.complete);
+  ASSERT_EQ(back.games_played(), 5);
+  for (int g = 0; g < 5; ++g) {
+    EXPECT_EQ(back.outcomes[g].index, r.outcomes[g].index);
+    EXPECT_EQ(back.outcomes[g].seat_agent, r.outcomes[g].seat_agent);
+    EXPECT_EQ(back.outcomes[g].returns, r.outcomes[g].returns);
+    EXPECT_EQ(back.outcomes[g].actions, r.outcomes[g].actions);
+  }
+  // A report of an older build (no seed), another file, or another version is refused by name.
+  Json old = parse_json(text, "x");
+  old.erase("seed");
+  EXPECT_NE(error_of([&] {
+              eval::parse_match_report(old.dump(), "old.json");
+            }).find("old.json: the report has no \"seed\""),
+            std::string::npos);
+  EXPECT_NE(error_of([&] {
+              eval::parse_match_report("{\"a\": 1}", "other.json");
+            }).find("other.json: not a hopzero match report"),
+            std::string::npos);
+  Json v3 = parse_json(text, "x");
+  v3["version"] = 3;
+  EXPECT_NE(error_of([&] { eval::parse_match_report(v3.dump(), "v3.json"); }).find("version 3"),
+            std::string::npos);
 }
 
 // The trained networks kept in experiments/learning_vs_uniform still load (for their game) and

@@ -172,6 +172,12 @@ def test_match_reports_of_versions_1_and_2_are_read_and_3_is_refused(tmp_path):
         {"format": "hopzero-match", "version": 3, "agents": [agent]}))
     with pytest.raises(ValueError, match="c.final.json: match report version 3 is not supported"):
         data.read_strength_results(str(tmp_path))
+    # A match killed before its last game (its report says complete: false) is refused.
+    (tmp_path / "c.final.json").write_text(json.dumps(
+        {"format": "hopzero-match", "version": 2, "agents": [agent], "complete": False,
+         "games_played": 4, "games_requested": 200}))
+    with pytest.raises(ValueError, match=r"c.final.json: the match did not finish .* 4 of 200"):
+        data.read_strength_results(str(tmp_path))
 
 
 @pytest.mark.parametrize("version", [1, 2])

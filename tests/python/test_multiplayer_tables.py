@@ -76,3 +76,7 @@ def test_match_row(tmp_path):
     assert row["fair_share"] == pytest.approx(1 / 3) and row["goal"] == pytest.approx(0.5)
     assert row["goal_met"] and row["wins"] == 2
     assert row["capped_share"] == pytest.approx(2 / 3)  # 28 + 2 >= 30 and 40 + 2 >= 30
+    # A match still running, or killed before its last game, is not a result to tabulate.
+    path.write_text(json.dumps(dict(match, complete=False, games_requested=150)))
+    with pytest.raises(ValueError, match="did not finish .complete: false, 3 of 150 games"):
+        summarize.summarize_match(str(path), opening_plies=2)
