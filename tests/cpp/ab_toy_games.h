@@ -92,7 +92,11 @@ class ToyStateBase {
   }
   std::string turn_to_string(const std::vector<Action>& actions) const {
     std::string out;
-    for (Action a : actions) out += (out.empty() ? "" : " ") + std::to_string(a);
+    for (Action a : actions) {
+      // Appended in two steps: `"" + std::to_string(a)` drew GCC 12's false -Wrestrict.
+      if (!out.empty()) out += ' ';
+      out += std::to_string(a);
+    }
     return out;
   }
   std::vector<Action> parse_turn(std::string_view t) const {
