@@ -360,15 +360,21 @@ def read_shards(run_dir: str) -> dict:
     return out
 
 
+def _sparse_policies(samples: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(policy_index, policy_prob, has a policy target) of read_shard() output (one shard: its
+    "records") or of read_shards() output (samples of many shards)."""
+    if "records" in samples:  # one shard
+        r = samples["records"]
+        return (r["policy_index"], r["policy_prob"],
+                (r["flags"] & NO_POLICY_TARGET) == 0)
+    return samples["policy_index"], samples["policy_prob"], samples["policy_target"]
+
+
 def dense_policies(samples: dict) -> np.ndarray:
     """The sparse policies of read_shards()/read_shard() records as a dense (N, num_actions)
     float32 array indexed by canonical policy index."""
-    if "records" in samples:  # one shard
-        records, num_actions = samples["records"], samples["num_actions"]
-        index, prob = records["policy_index"], records["policy_prob"]
-    else:
-        index, prob, num_actions = (samples["policy_index"], samples["policy_prob"],
-                                    samples["num_actions"])
+    index, prob, _ = _sparse_policies(samples)
+    num_actions = samples["num_actions"]
     out = np.zeros((index.shape[0], num_actions), dtype=np.float32)
     rows, slots = np.nonzero(index >= 0)
     if np.any(index[rows, slots] >= num_actions):
@@ -384,13 +390,7 @@ def policy_target_entropy(samples: dict) -> dict[str, np.ndarray]:
     games on, while the network is still new, means the search copied a sharp initial prior
     (experiments/multiplayer_vs_brs/README.md). Samples without a policy target (playout-cap
     fast searches) get NaN in both."""
-    if "records" in samples:  # one shard
-        r = samples["records"]
-        index, prob = r["policy_index"], r["policy_prob"]
-        has_target = (r["flags"] & NO_POLICY_TARGET) == 0
-    else:
-        index, prob, has_target = (samples["policy_index"], samples["policy_prob"],
-                                   samples["policy_target"])
+    index, prob, has_target = _sparse_policies(samples)
     p = np.where(index >= 0, prob, 0.0).astype(np.float64)
     logs = np.log(np.where(p > 0, p, 1.0))
     entropy = -(p * logs).sum(axis=1)
