@@ -9,7 +9,9 @@
 // search's root value in seat order). Positions with one legal action are played without search
 // and give no sample. With playout cap randomization (SelfPlayOptions::full_search_fraction) a
 // position gets a full or a fast search, drawn from the game's RNG; fast ones are marked as no
-// policy target.
+// policy target. With policy surprise weighting (SelfPlayOptions::policy_surprise_weight,
+// selfplay/surprise.h) a finished game's samples are repeated or dropped by their weight, drawn
+// from the game's RNG: copies of one position are consecutive.
 //
 // Determinism: game g uses an RNG seeded from (options.seed, g), so with one thread (or with a
 // deterministic evaluator that does not depend on batch composition) the same seed gives the same
@@ -36,6 +38,7 @@
 #include "core/cpu_time.h"
 #include "search/mcts.h"
 #include "selfplay/selfplay_runner.h"
+#include "selfplay/surprise.h"
 
 namespace hz {
 
@@ -109,6 +112,7 @@ class GameDriver final : public SelfPlayRunner {
     Mcts<G> mcts;
     std::optional<State> state;
     FinishedGame record;
+    std::vector<double> surprise;  // per sample of `record`: KL(policy target || prior)
     bool active = false, searching = false;
     bool full_search = true;  // the current search is a full one (policy target)
     bool may_resign = true;
@@ -183,6 +187,7 @@ class GameDriver final : public SelfPlayRunner {
       s.state.emplace(driver_.game_.initial_state());
       s.mcts.set_root(*s.state);
       s.record = FinishedGame{};
+      s.surprise.clear();
       s.record.game_id = id;
       s.active = true;
       s.searching = false;
@@ -268,9 +273,15 @@ class GameDriver final : public SelfPlayRunner {
       sample.observation.resize(driver_.game_.observation_shape().size());
       state.observation(sample.observation.data());
       s.mcts.root_policy(policy_);
-      for (int i = 0; i < s.mcts.root_child_count(); ++i)
+      const int children = s.mcts.root_child_count();
+      prior_.resize(children);
+      for (int i = 0; i < children; ++i) {
+        prior_[i] = s.mcts.root_child(i).prior;
         if (policy_[i] > 0.0f)
           sample.policy.emplace_back(state.policy_index(s.mcts.root_child(i).action), policy_[i]);
+      }
+      // The priors as searched: with PUCT's root noise mixed in, Gumbel's untouched.
+      s.surprise.push_back(surprise::kl_divergence(policy_.data(), prior_.data(), children));
       sample.game_id = s.record.game_id;
       sample.ply = state.move_number();
       sample.player = state.current_player();
@@ -285,6 +296,7 @@ class GameDriver final : public SelfPlayRunner {
       s.record.returns = returns;
       s.record.resigned = resigned;
       for (Sample& sample : s.record.samples) sample.value = to_seats(returns, sample.player, n);
+      if (driver_.options_.policy_surprise_weight > 0.0) weight_by_surprise(s);
       if (resigned) ++driver_.resignations_;
       if (s.would_resign >= 0) {
         ++driver_.playthroughs_;
@@ -302,11 +314,24 @@ class GameDriver final : public SelfPlayRunner {
       }
     }
 
+    // Policy surprise weighting: each sample replaced by its number of copies (surprise.h),
+    // drawn from the game's RNG.
+    void weight_by_surprise(Slot& s) {
+      std::vector<bool> targets;
+      for (const Sample& sample : s.record.samples) targets.push_back(sample.policy_target);
+      const std::vector<int> copies = surprise::sample_copies(
+          s.surprise, targets, driver_.options_.policy_surprise_weight, s.mcts.rng());
+      std::vector<Sample> weighted;
+      for (size_t i = 0; i < copies.size(); ++i)
+        for (int c = 0; c < copies[i]; ++c) weighted.push_back(s.record.samples[i]);
+      s.record.samples = std::move(weighted);
+    }
+
     GameDriver& driver_;
     std::shared_ptr<Evaluator<G>> evaluator_;
     std::vector<Slot> slots_;
     std::vector<EvalItem<G>> items_;
-    std::vector<float> policy_;
+    std::vector<float> policy_, prior_;
     typename G::ActionList legal_;
   };
 

@@ -37,6 +37,9 @@ struct SelfPlayOptions {
   double full_search_fraction = 1.0;
   int64_t fast_simulations = 8;
   bool fast_value_targets = true;
+  // Policy surprise weighting (selfplay/surprise.h): this share of each game's policy-target
+  // weight goes to its samples in proportion to KL(policy target || prior); 0: one copy each.
+  double policy_surprise_weight = 0.0;
 
   static MctsConfig default_mcts() {
     MctsConfig c;
@@ -58,6 +61,8 @@ struct SelfPlayOptions {
       fail("self-play: resign playthrough fraction must be in [0, 1]");
     if (!(full_search_fraction > 0.0 && full_search_fraction <= 1.0))
       fail("self-play: full search fraction must be in (0, 1], not ", full_search_fraction);
+    if (!(policy_surprise_weight >= 0.0 && policy_surprise_weight <= 1.0))
+      fail("self-play: policy surprise weight must be in [0, 1], not ", policy_surprise_weight);
     if (full_search_fraction < 1.0 && (fast_simulations < 1 || fast_simulations > mcts.simulations))
       fail("self-play: fast simulations must be in [1, simulations = ", mcts.simulations, "], not ",
            fast_simulations);

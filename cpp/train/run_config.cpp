@@ -34,6 +34,11 @@ void read_search_kind(ConfigSection& s, SelfPlayOptions& o) {
   o.fast_simulations = s.get_int("fast_simulations", 8, 1, 1000000, "simulations of a fast search");
   o.fast_value_targets = s.get_bool("fast_value_targets", true,
                                     "fast-search positions are value targets (else not recorded)");
+  o.policy_surprise_weight = s.get_double(
+      "policy_surprise_weight", 0.0, 0.0, 1.0,
+      "policy surprise weighting (KataGo): this share of each game's policy-target samples' "
+      "weight goes in proportion to KL(policy target || prior), the rest evenly; a sample of "
+      "weight w is written floor(w) times and once more with probability w - floor(w) (0: off)");
 }
 
 void read_selfplay(ConfigSection s, RunConfig& r) {

@@ -182,6 +182,53 @@ TEST(GameDriver, GumbelSamplesCarryTheImprovedPolicyOverEveryChild) {
   }
 }
 
+// Policy surprise weighting changes which samples are written, never the games: the same seed
+// gives the same actions, and each game's samples are its unweighted samples, each repeated 0, 1
+// or more times in place (selfplay/surprise.h), the same on a second run.
+TEST(GameDriver, SurpriseWeightingRepeatsSamplesOfTheSameGames) {
+  TakeAwayGame game({{"pile", "30"}, {"players", "3"}});
+  SelfPlayOptions o = small_options(1, 3, 12);
+  o.mcts.root_search = RootSearch::kGumbel;
+  const auto plain = play(game, o, "rollout");
+  o.policy_surprise_weight = 1.0;
+  const auto weighted = play(game, o, "rollout");
+  const auto again = play(game, o, "rollout");
+  ASSERT_EQ(plain.size(), weighted.size());
+  int dropped = 0, repeated = 0;
+  size_t plain_total = 0, weighted_total = 0;
+  for (const auto& [id, g] : weighted) {
+    const FinishedGame& p = plain.at(id);
+    EXPECT_EQ(g.actions, p.actions) << id;
+    std::vector<int32_t> plies, again_plies;
+    for (const Sample& sample : g.samples) plies.push_back(sample.ply);
+    for (const Sample& sample : again.at(id).samples) again_plies.push_back(sample.ply);
+    EXPECT_EQ(plies, again_plies) << id;
+    size_t at = 0;
+    for (const Sample& one : p.samples) {
+      int copies = 0;
+      for (; at < g.samples.size() && g.samples[at].ply == one.ply; ++at, ++copies) {
+        EXPECT_EQ(g.samples[at].observation, one.observation);
+        EXPECT_EQ(g.samples[at].policy, one.policy);
+        EXPECT_EQ(g.samples[at].value, one.value);
+      }
+      dropped += copies == 0;
+      repeated += copies > 1;
+    }
+    EXPECT_EQ(at, g.samples.size()) << "game " << id << ": a sample of no searched position";
+    plain_total += p.samples.size();
+    weighted_total += g.samples.size();
+  }
+  // With share 1 a sample's weight is its surprise over the game's mean: some are dropped, some
+  // repeated, and the total stays near the unweighted one (its expectation).
+  EXPECT_GT(dropped, 0);
+  EXPECT_GT(repeated, 0);
+  EXPECT_NEAR(static_cast<double>(weighted_total), static_cast<double>(plain_total),
+              0.25 * plain_total);
+  o.policy_surprise_weight = 1.5;
+  EXPECT_NE(error_of([&] { play(game, o, "rollout"); }).find("policy surprise weight"),
+            std::string::npos);
+}
+
 TEST(GameDriver, ResignationAndPlayOnBookkeeping) {
   TakeAwayGame game({{"pile", "21"}});
   SelfPlayOptions o = small_options(1, 4, 30);
@@ -283,7 +330,8 @@ TEST(MctsAgent, SettingsAreCheckedByName) {
               make(
                   "mcts:sims=5,evaluator=rollout,rollouts=3,cpuct=1,time_ms=0,temperature=0.5,"
                   "reuse=false,batch=2,noise=0.25,alpha=0.5,fpu=0.1,threads=2,search=gumbel,"
-                  "interior=gumbel,considered=8,c_visit=40,c_scale=0.2,rescale_q=false,gumbel_noise=true");
+                  "interior=gumbel,considered=8,c_visit=40,c_scale=0.2,rescale_q=false,gumbel_"
+                  "noise=true");
             }),
             "");
 }

@@ -30,6 +30,8 @@ declare -A sets=(
   [gumbel48_cap]="selfplay.search=gumbel selfplay.full_search_fraction=0.25 selfplay.fast_simulations=8"
   [gumbel48_mix]="selfplay.search=gumbel training.search_value_weight=0.5"
   [puct48_big]="network.blocks=5 network.channels=64"
+  # Not yet run (not in the default list): KataGo's policy surprise weighting on the winner.
+  [gumbel48_mix_surprise]="selfplay.search=gumbel training.search_value_weight=0.5 selfplay.policy_surprise_weight=0.5"
 )
 read -r -a variants <<<"${VARIANTS:-puct48 gumbel48 gumbel16 gumbel48_cap gumbel48_mix puct48_big}"
 mode=${1:-all}
