@@ -80,7 +80,11 @@ class TakeAwayGame {
     }
     std::string turn_to_string(const std::vector<Action>& actions) const {
       std::string s;
-      for (Action a : actions) s += (s.empty() ? "" : " ") + action_to_string(a);
+      for (Action a : actions) {
+        // Appended in two steps: `"" + action_to_string(a)` drew GCC 12's false -Wrestrict.
+        if (!s.empty()) s += ' ';
+        s += action_to_string(a);
+      }
       return s;
     }
     std::vector<Action> parse_turn(std::string_view t) const {
