@@ -14,7 +14,9 @@
 #   STAGE: train | ladder | final | ship | plot | all     GAME: alquerque jumpers_6 chinese_checkers_2
 # Env: OUT (default runs/strength), LADDER_GAMES (default 20), LADDER_EVERY (steps, default
 #      from the config: every 4th checkpoint), FINAL_GAMES (default 200), MOVE_MS (default 200),
-#      THREADS (match threads, default 2), HOPZERO (the program, default build/hopzero).
+#      THREADS (match threads, default 2), HOPZERO (the program, default build/hopzero),
+#      TRAIN_SET (extra `hopzero train --set` overrides, space-separated, e.g.
+#      "selfplay.policy_surprise_weight=0.5"; give a run of its own an OUT of its own).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 here=experiments/strength_vs_alphabeta
@@ -45,8 +47,10 @@ train() {
   local name=$1 start status=0
   start=$(date +%s)
   echo "== $name: training configs/${name}_strong.yaml into $out/$name (log $out/$name.train.log)"
+  local sets=()
+  for s in ${TRAIN_SET:-}; do sets+=(--set "$s"); done
   nice -n 10 "$hz" train --config "configs/${name}_strong.yaml" --run "$out/$name" \
-    >>"$out/$name.train.log" 2>&1 || status=$?
+    "${sets[@]}" >>"$out/$name.train.log" 2>&1 || status=$?
   echo "$(date -u +%FT%TZ) segment $(($(date +%s) - start)) s exit $status" >>"$out/$name.segments"
   return $status
 }
