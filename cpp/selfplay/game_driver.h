@@ -12,6 +12,8 @@
 // policy target. With policy surprise weighting (SelfPlayOptions::policy_surprise_weight,
 // selfplay/surprise.h) a finished game's samples are repeated or dropped by their weight, drawn
 // from the game's RNG: copies of one position are consecutive.
+// With SelfPlayOptions::value_discount below 1 a sample's value target is its game's returns
+// times value_discount^(actions from the sample's position to the end).
 //
 // Determinism: game g uses an RNG seeded from (options.seed, g), so with one thread (or with a
 // deterministic evaluator that does not depend on batch composition) the same seed gives the same
@@ -28,6 +30,7 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
+#include <cmath>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -295,7 +298,15 @@ class GameDriver final : public SelfPlayRunner {
       const int n = driver_.game_.num_players();
       s.record.returns = returns;
       s.record.resigned = resigned;
-      for (Sample& sample : s.record.samples) sample.value = to_seats(returns, sample.player, n);
+      const double discount = driver_.options_.value_discount;
+      const int end = s.state->move_number();
+      for (Sample& sample : s.record.samples) {
+        sample.value = to_seats(returns, sample.player, n);
+        if (discount < 1.0) {
+          const float scale = static_cast<float>(std::pow(discount, end - sample.ply));
+          for (int k = 0; k < n; ++k) sample.value[k] *= scale;
+        }
+      }
       if (driver_.options_.policy_surprise_weight > 0.0) weight_by_surprise(s);
       if (resigned) ++driver_.resignations_;
       if (s.would_resign >= 0) {

@@ -40,6 +40,10 @@ struct SelfPlayOptions {
   // Policy surprise weighting (selfplay/surprise.h): this share of each game's policy-target
   // weight goes to its samples in proportion to KL(policy target || prior); 0: one copy each.
   double policy_surprise_weight = 0.0;
+  // Value targets of a game that ends k actions after a position are its returns times
+  // value_discount^k (1: the returns), so that the network learns to prefer faster wins and
+  // later losses; terminal positions (k = 0) keep their returns, as the search's do.
+  double value_discount = 1.0;
 
   static MctsConfig default_mcts() {
     MctsConfig c;
@@ -61,6 +65,8 @@ struct SelfPlayOptions {
       fail("self-play: resign playthrough fraction must be in [0, 1]");
     if (!(full_search_fraction > 0.0 && full_search_fraction <= 1.0))
       fail("self-play: full search fraction must be in (0, 1], not ", full_search_fraction);
+    if (!(value_discount > 0.0 && value_discount <= 1.0))
+      fail("self-play: value discount must be in (0, 1], not ", value_discount);
     if (!(policy_surprise_weight >= 0.0 && policy_surprise_weight <= 1.0))
       fail("self-play: policy surprise weight must be in [0, 1], not ", policy_surprise_weight);
     if (full_search_fraction < 1.0 && (fast_simulations < 1 || fast_simulations > mcts.simulations))

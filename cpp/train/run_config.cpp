@@ -39,6 +39,10 @@ void read_search_kind(ConfigSection& s, SelfPlayOptions& o) {
       "policy surprise weighting (KataGo): this share of each game's policy-target samples' "
       "weight goes in proportion to KL(policy target || prior), the rest evenly; a sample of "
       "weight w is written floor(w) times and once more with probability w - floor(w) (0: off)");
+  o.value_discount = s.get_double(
+      "value_discount", 1.0, 0.5, 1.0,
+      "value targets are the game's returns times value_discount^k, k = the actions from the "
+      "position to the game's end (1: the returns): faster wins and later losses are worth more");
 }
 
 void read_selfplay(ConfigSection s, RunConfig& r) {

@@ -229,6 +229,36 @@ TEST(GameDriver, SurpriseWeightingRepeatsSamplesOfTheSameGames) {
             std::string::npos);
 }
 
+// A value discount scales each value target by discount^(actions left in its game), and changes
+// nothing else: the same games, policies and search values as without it.
+TEST(GameDriver, ValueDiscountScalesTargetsByActionsToTheEnd) {
+  TakeAwayGame game({{"pile", "30"}, {"players", "3"}});
+  SelfPlayOptions o = small_options(1, 3, 6);
+  const auto plain = play(game, o, "rollout");
+  o.value_discount = 0.9;
+  const auto discounted = play(game, o, "rollout");
+  ASSERT_EQ(plain.size(), discounted.size());
+  for (const auto& [id, g] : discounted) {
+    const FinishedGame& p = plain.at(id);
+    ASSERT_EQ(g.actions, p.actions) << id;
+    ASSERT_EQ(g.samples.size(), p.samples.size()) << id;
+    auto end = game.initial_state();
+    for (Action a : g.actions) end.apply(a);
+    for (size_t i = 0; i < g.samples.size(); ++i) {
+      const int left = end.move_number() - g.samples[i].ply;
+      ASSERT_GT(left, 0);
+      const double scale = std::pow(0.9, left);
+      for (int k = 0; k < 3; ++k) {
+        EXPECT_NEAR(g.samples[i].value[k], p.samples[i].value[k] * scale, 1e-6) << id << " " << i;
+        EXPECT_EQ(g.samples[i].search_value[k], p.samples[i].search_value[k]);
+      }
+      EXPECT_EQ(g.samples[i].policy, p.samples[i].policy);
+    }
+  }
+  o.value_discount = 0.0;
+  EXPECT_NE(error_of([&] { play(game, o, "rollout"); }).find("value discount"), std::string::npos);
+}
+
 TEST(GameDriver, ResignationAndPlayOnBookkeeping) {
   TakeAwayGame game({{"pile", "21"}});
   SelfPlayOptions o = small_options(1, 4, 30);
