@@ -115,7 +115,8 @@ class GameDriver final : public SelfPlayRunner {
     Mcts<G> mcts;
     std::optional<State> state;
     FinishedGame record;
-    std::vector<double> surprise;  // per sample of `record`: KL(policy target || prior)
+    // Per sample of `record`, with policy surprise weighting only: KL(policy target || prior).
+    std::vector<double> surprise;
     bool active = false, searching = false;
     bool full_search = true;  // the current search is a full one (policy target)
     bool may_resign = true;
@@ -277,14 +278,15 @@ class GameDriver final : public SelfPlayRunner {
       state.observation(sample.observation.data());
       s.mcts.root_policy(policy_);
       const int children = s.mcts.root_child_count();
-      prior_.resize(children);
-      for (int i = 0; i < children; ++i) {
-        prior_[i] = s.mcts.root_child(i).prior;
+      for (int i = 0; i < children; ++i)
         if (policy_[i] > 0.0f)
           sample.policy.emplace_back(state.policy_index(s.mcts.root_child(i).action), policy_[i]);
+      if (driver_.options_.policy_surprise_weight > 0.0) {
+        // The priors as searched: with PUCT's root noise mixed in, Gumbel's untouched.
+        prior_.resize(children);
+        for (int i = 0; i < children; ++i) prior_[i] = s.mcts.root_child(i).prior;
+        s.surprise.push_back(surprise::kl_divergence(policy_.data(), prior_.data(), children));
       }
-      // The priors as searched: with PUCT's root noise mixed in, Gumbel's untouched.
-      s.surprise.push_back(surprise::kl_divergence(policy_.data(), prior_.data(), children));
       sample.game_id = s.record.game_id;
       sample.ply = state.move_number();
       sample.player = state.current_player();
