@@ -182,10 +182,12 @@ TEST(Mcts, TreeReuseKeepsTheSubtreeStatistics) {
   auto deeper = expected;
   TakeAwayGame::ActionList legal;
   deeper.legal_actions(legal);
-  const Node* grandchild = root_child_for(mcts, legal[0]);
+  ASSERT_GT(legal.size(), 0);
+  const Action first = legal[0];
+  const Node* grandchild = root_child_for(mcts, first);
   ASSERT_NE(grandchild, nullptr);
   const int grandchild_visits = grandchild->visits;
-  deeper.apply(legal[0]);
+  deeper.apply(first);
   mcts.set_root(deeper);
   EXPECT_EQ(mcts.root_visits(), grandchild_visits);
   mcts.set_root(game.make(7, 0, 1));
