@@ -204,8 +204,11 @@ def plot_final_scores(ax, results: Mapping[str, Mapping], goal: Mapping[str, flo
     for i, n in enumerate(names):
         if goal and n in goal:
             ax.plot([i - 0.4, i + 0.4], [goal[n]] * 2, color="black", linewidth=2)
-    ax.set_xticks(at, [f"{n}\n{results[n]['final']['games']} games" for n in names])
+    # Run names are long (a game and a date): slanted labels keep neighbours from overlapping.
+    ax.set_xticks(at, [f"{n}\n{results[n]['final']['games']} games" for n in names],
+                  rotation=25, ha="right", fontsize=8)
     ax.set_ylabel("share of games")
     ax.set_ylim(0, 1)
-    ax.legend(fontsize=8)
+    # The stacked bars fill the whole axis, so the legend goes beside it.
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     return ax
