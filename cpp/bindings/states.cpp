@@ -9,6 +9,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <optional>
+
 #include "bindings/bindings.h"
 #include "games/registry.h"
 
@@ -107,6 +109,16 @@ void bind_state_play(StateClass& state) {
             return std::vector<float>(r.begin(), r.begin() + s.game().num_players());
           },
           "Final returns per player (zero-sum, in [-1, 1]); ValueError unless terminal.")
+      .def(
+          "margins",
+          [](const AnyState& s) -> std::optional<std::vector<float>> {
+            PlayerValues m{};
+            if (!s.margins(m)) return std::nullopt;
+            return std::vector<float>(m.begin(), m.begin() + s.game().num_players());
+          },
+          "How far each player is ahead by the game's own measure (material, distance), per\n"
+          "player, zero-sum, in [-1, 1], in any state; None if the game defines no margins.\n"
+          "Self-play mixes the last position's into value targets (selfplay.margin_weight).")
       .def("observation", &observation_array, py::arg("out") = py::none(),
            "float32 array (planes, height, width) in the view of the player to move, written\n"
            "in place into `out` when given (a C-contiguous float32 array of that shape).")

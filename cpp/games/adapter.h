@@ -65,6 +65,15 @@ class StateAdapter final : public AnyState {
     state_.returns(r);
     return r;
   }
+  bool margins(PlayerValues& out) const override {
+    if constexpr (HasMargins<State>) {
+      out = PlayerValues{};
+      state_.margins(out);
+      return true;
+    } else {
+      return false;
+    }
+  }
   std::vector<float> observation() const override {
     std::vector<float> out(game_->observation_shape().size());
     state_.observation(out.data());

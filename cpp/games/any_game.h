@@ -40,6 +40,8 @@ class AnyState {
   virtual bool is_legal(Action a) const = 0;
   virtual void apply(Action a) = 0;          // checked; throws hz::Error, state unchanged
   virtual PlayerValues returns() const = 0;  // throws hz::Error unless terminal
+  // The state's margins (game.h, optional); false and `out` untouched if the game has none.
+  virtual bool margins(PlayerValues& out) const = 0;
   virtual std::vector<float> observation() const = 0;
   virtual void observation(float* out) const = 0;
   virtual int policy_index(Action a) const = 0;

@@ -60,6 +60,14 @@
 //     std::string serialize() const;  // one line, no newline; round-trips through deserialize
 //   };
 //
+// Optional, for self-play's margin value targets (SelfPlayOptions::margin_weight): a state may
+// define
+//     void margins(PlayerValues& out) const;  // any state: how far each player is ahead of the
+//                                             //   others by a measure of the game (material,
+//                                             //   distance), each in [-1, 1], zero-sum; entries
+//                                             //   >= num_players() are 0
+// A game without it cannot be trained with margin targets (HasMargins below).
+//
 // Actions are atomic: a turn may be several actions by the same player (hop chains, births,
 // huffs). Nothing may assume that players alternate: read current_player() after every apply.
 //
@@ -85,6 +93,10 @@ inline constexpr int kTerminalPlayer = -1;
 
 // One value per player (returns, value-head outputs). Entries past num_players() are zero.
 using PlayerValues = std::array<float, kMaxPlayers>;
+
+// Whether State defines the optional margins() above.
+template <class State>
+concept HasMargins = requires(const State& s, PlayerValues& out) { s.margins(out); };
 
 struct ObservationShape {
   int planes = 0, height = 0, width = 0;

@@ -13,7 +13,8 @@
 // selfplay/surprise.h) a finished game's samples are repeated or dropped by their weight, drawn
 // from the game's RNG: copies of one position are consecutive.
 // With SelfPlayOptions::value_discount below 1 a sample's value target is its game's returns
-// times value_discount^(actions from the sample's position to the end).
+// times value_discount^(actions from the sample's position to the end); with margin_weight w
+// above 0 that is mixed with the margins of the game's last position: (1 - w) * it + w * margins.
 //
 // Determinism: game g uses an RNG seeded from (options.seed, g), so with one thread (or with a
 // deterministic evaluator that does not depend on batch composition) the same seed gives the same
@@ -62,6 +63,10 @@ class GameDriver final : public SelfPlayRunner {
     if (options_.resign_enabled() && game_.num_players() != 2)
       fail("self-play: resignation is defined for two-player games only (this game has ",
            game_.num_players(), " players)");
+    if constexpr (!HasMargins<State>)
+      if (options_.margin_weight > 0.0)
+        fail("self-play: margin value targets (margin_weight ", options_.margin_weight,
+             ") need a game that defines margins, and ", game_.name(), " does not");
   }
 
   void run(const GameCallback& on_game) override {
@@ -301,12 +306,21 @@ class GameDriver final : public SelfPlayRunner {
       s.record.returns = returns;
       s.record.resigned = resigned;
       const double discount = driver_.options_.value_discount;
+      const float margin_weight = static_cast<float>(driver_.options_.margin_weight);
+      PlayerValues margins{};
+      if constexpr (HasMargins<State>)
+        if (margin_weight > 0.0f) s.state->margins(margins);  // the last position, resigned or not
       const int end = s.state->move_number();
       for (Sample& sample : s.record.samples) {
         sample.value = to_seats(returns, sample.player, n);
         if (discount < 1.0) {
           const float scale = static_cast<float>(std::pow(discount, end - sample.ply));
           for (int k = 0; k < n; ++k) sample.value[k] *= scale;
+        }
+        if (margin_weight > 0.0f) {
+          const PlayerValues ahead = to_seats(margins, sample.player, n);
+          for (int k = 0; k < n; ++k)
+            sample.value[k] = (1.0f - margin_weight) * sample.value[k] + margin_weight * ahead[k];
         }
       }
       if (driver_.options_.policy_surprise_weight > 0.0) weight_by_surprise(s);

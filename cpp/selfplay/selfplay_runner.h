@@ -44,6 +44,11 @@ struct SelfPlayOptions {
   // value_discount^k (1: the returns), so that the network learns to prefer faster wins and
   // later losses; terminal positions (k = 0) keep their returns, as the search's do.
   double value_discount = 1.0;
+  // Margin value targets (KataGo's score utility, by the game's own measure): a value target is
+  // (1 - margin_weight) * (the returns, discounted as above) + margin_weight * the margins
+  // (game.h) of the game's last position, so that positions of drawn or lost games still differ
+  // by how far ahead each player ended. 0: off. Only games whose states define margins().
+  double margin_weight = 0.0;
 
   static MctsConfig default_mcts() {
     MctsConfig c;
@@ -67,6 +72,8 @@ struct SelfPlayOptions {
       fail("self-play: full search fraction must be in (0, 1], not ", full_search_fraction);
     if (!(value_discount > 0.0 && value_discount <= 1.0))
       fail("self-play: value discount must be in (0, 1], not ", value_discount);
+    if (!(margin_weight >= 0.0 && margin_weight <= 1.0))
+      fail("self-play: margin weight must be in [0, 1], not ", margin_weight);
     if (!(policy_surprise_weight >= 0.0 && policy_surprise_weight <= 1.0))
       fail("self-play: policy surprise weight must be in [0, 1], not ", policy_surprise_weight);
     if (full_search_fraction < 1.0 && (fast_simulations < 1 || fast_simulations > mcts.simulations))

@@ -43,6 +43,11 @@ void read_search_kind(ConfigSection& s, SelfPlayOptions& o) {
       "value_discount", 1.0, 0.5, 1.0,
       "value targets are the game's returns times value_discount^k, k = the actions from the "
       "position to the game's end (1: the returns): faster wins and later losses are worth more");
+  o.margin_weight = s.get_double(
+      "margin_weight", 0.0, 0.0, 1.0,
+      "value targets are (1 - w) * returns + w * margins of the game's last position (the game's "
+      "measure of how far each player is ahead: material, distance); 0: off; games that define "
+      "margins only");
 }
 
 void read_selfplay(ConfigSection s, RunConfig& r) {

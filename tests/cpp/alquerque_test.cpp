@@ -75,6 +75,23 @@ TEST(AlquerqueRules, AfterC2C3BlackHasStepsAndCaptures) {
             (std::set<Action>{step("d4", S), step("c4", SE), step("e4", SW), jump("b3", E)}));
 }
 
+// Margins are material ahead, (own pieces - enemy pieces) / 12: 0 each at the start (12 pieces
+// each); after c2-c3 and Black's capture c4xc2 (the test above) White has 11 and Black 12.
+TEST(AlquerqueRules, MarginsAreMaterialAhead) {
+  auto g = make();
+  AlquerqueState s = g->initial_state();
+  PlayerValues m;
+  m.fill(5.0f);
+  s.margins(m);
+  EXPECT_EQ(m, PlayerValues{});
+  s.apply(step("c2", N));
+  s.apply(jump("c4", S));
+  s.margins(m);
+  EXPECT_FLOAT_EQ(m[0], -1.0f / 12);
+  EXPECT_FLOAT_EQ(m[1], 1.0f / 12);
+  for (int p = 2; p < kMaxPlayers; ++p) EXPECT_EQ(m[p], 0.0f);
+}
+
 // The same replies on the even board: c2 has no diagonals there, so after c2-c3 Black can only
 // capture c4xc2; after d3-c3 (d3 again without diagonals) Black has d4-d3 and b3xd3.
 TEST(AlquerqueRules, EvenBoardRepliesDiffer) {

@@ -30,6 +30,30 @@ PlayerValues returns_of(const State& s) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Margins: (mean remaining distance of the others - own) / D, D = 120 at the start (10 pieces;
+// chinese_checkers_test.cpp, MaxPliesRanksByRemainingDistance, works it out by hand).
+
+// At the start every distance is 120, so every margin is 0. After player 0's step n1-m5 (one row
+// closer) its distance is 119: with 3 players its margin is (120 - 119) / 120 = 1/120 and each
+// other's ((120 + 119) / 2 - 120) / 120 = -1/240; with 2 players +-1/120. Each set sums to 0.
+TEST(ChineseCheckersMargins, DistanceAheadOfTheOthers) {
+  for (int players : {2, 3}) {
+    SCOPED_TRACE(players);
+    Variant v = make({{"players", std::to_string(players)}});
+    State s = v.game->initial_state();
+    PlayerValues m;
+    m.fill(5.0f);
+    s.margins(m);
+    EXPECT_EQ(m, PlayerValues{});
+    s.apply(s.parse_action("n1-m5"));
+    s.margins(m);
+    EXPECT_FLOAT_EQ(m[0], 1.0f / 120);
+    for (int p = 1; p < players; ++p) EXPECT_FLOAT_EQ(m[p], players == 2 ? -1.0f / 120 : -1.0f / 240);
+    for (int p = players; p < kMaxPlayers; ++p) EXPECT_EQ(m[p], 0.0f);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Finishing: every player still playing is checked after each turn.
 
 // Two players. Player 0's goal (the top point a1..d4) holds nine of its pieces; d4 is empty.

@@ -262,6 +262,22 @@ TEST_P(Conformance, RandomGamesKeepTheContract) {
     }
     EXPECT_LT(std::fabs(sum), 1e-5f);
 
+    // Margins, where the game defines them (game.h): in [-1, 1], zero-sum, 0 past the players.
+    PlayerValues m{};
+    if (s->margins(m)) {
+      float margin_sum = 0;
+      for (int p = 0; p < kMaxPlayers; ++p) {
+        if (p >= g.num_players()) {
+          EXPECT_EQ(m[p], 0.0f);
+          continue;
+        }
+        EXPECT_GE(m[p], -1.0f);
+        EXPECT_LE(m[p], 1.0f);
+        margin_sum += m[p];
+      }
+      EXPECT_LT(std::fabs(margin_sum), 1e-5f);
+    }
+
     // The same actions replayed give the same hashes.
     auto replay = g.new_initial_state();
     ASSERT_EQ(replay->hash(), hashes[0]);

@@ -5,12 +5,15 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <map>
 #include <mutex>
 #include <set>
 
 #include "engine/adapter_impl.h"
+#include "games/alquerque/alquerque.h"
+#include "games/registry.h"
 #include "selfplay_checks.h"
 #include "test_util.h"
 #include "toy_games.h"
@@ -32,13 +35,14 @@ SelfPlayOptions small_options(int threads, int games_per_thread, int64_t max_gam
   return o;
 }
 
-std::map<uint64_t, FinishedGame> play(const TakeAwayGame& game, const SelfPlayOptions& options,
+template <class G>
+std::map<uint64_t, FinishedGame> play(const G& game, const SelfPlayOptions& options,
                                       const std::string& evaluator,
                                       SelfPlayStats* stats = nullptr) {
-  GameDriver<TakeAwayGame> driver(game, options, [&](int thread) {
+  GameDriver<G> driver(game, options, [&](int thread) {
     EvaluatorSpec spec;
     spec.kind = evaluator;
-    return std::shared_ptr<Evaluator<TakeAwayGame>>(make_evaluator(game, spec, 100 + thread));
+    return std::shared_ptr<Evaluator<G>>(make_evaluator(game, spec, 100 + thread));
   });
   std::map<uint64_t, FinishedGame> games;
   std::mutex mutex;
@@ -257,6 +261,45 @@ TEST(GameDriver, ValueDiscountScalesTargetsByActionsToTheEnd) {
   }
   o.value_discount = 0.0;
   EXPECT_NE(error_of([&] { play(game, o, "rollout"); }).find("value discount"), std::string::npos);
+}
+
+// Margin targets on Alquerque, whose margins are material ahead (docs/rules/alquerque.md: 12
+// pieces each): with weight 0.25 each value target is 0.75 x the plain run's (its returns) plus
+// 0.25 x the last position's margin, counted here from the pieces, in the sample's seat order.
+TEST(GameDriver, MarginWeightMixesTheLastPositionsMaterialIntoValueTargets) {
+  const Alquerque game(
+      resolve_options("alquerque", game_info("alquerque").options, {{"max_plies", "40"}}));
+  SelfPlayOptions o = small_options(1, 3, 3);
+  o.mcts.simulations = 16;
+  const auto plain = play(game, o, "rollout");
+  o.margin_weight = 0.25;
+  const auto mixed = play(game, o, "rollout");
+  ASSERT_EQ(plain.size(), 3u);
+  ASSERT_EQ(plain.size(), mixed.size());
+  int material_differs = 0;
+  for (const auto& [id, g] : mixed) {
+    const FinishedGame& p = plain.at(id);
+    ASSERT_EQ(g.actions, p.actions) << id;
+    ASSERT_EQ(g.samples.size(), p.samples.size()) << id;
+    auto end = game.initial_state();
+    for (Action a : g.actions) end.apply(a);
+    for (size_t i = 0; i < g.samples.size(); ++i) {
+      const int me = g.samples[i].player;
+      const float ahead = static_cast<float>(std::popcount(end.pieces(me)) -
+                                             std::popcount(end.pieces(1 - me))) / 12.0f;
+      material_differs += ahead != 0.0f;
+      EXPECT_NEAR(g.samples[i].value[0], 0.75f * p.samples[i].value[0] + 0.25f * ahead, 1e-6);
+      EXPECT_NEAR(g.samples[i].value[1], 0.75f * p.samples[i].value[1] - 0.25f * ahead, 1e-6);
+      EXPECT_EQ(g.samples[i].search_value, p.samples[i].search_value);
+    }
+  }
+  EXPECT_GT(material_differs, 0) << "no game ended with unequal material: the test shows nothing";
+  // A game without margins refuses the option, naming it.
+  TakeAwayGame take_away({{"pile", "10"}});
+  const std::string e = error_of([&] { play(take_away, o, "rollout"); });
+  EXPECT_NE(e.find("margin"), std::string::npos) << e;
+  o.margin_weight = 1.5;
+  EXPECT_NE(error_of([&] { play(game, o, "rollout"); }).find("margin weight"), std::string::npos);
 }
 
 TEST(GameDriver, ResignationAndPlayOnBookkeeping) {

@@ -119,3 +119,15 @@ def test_random_agents_play_each_other():
         hopzero.agents.from_spec(game, "nosuchagent")
     with pytest.raises(ValueError, match="bogus"):
         hopzero.agents.from_spec(game, "random:bogus=1")
+
+
+def test_margins_alquerque_material_and_jumpers_none():
+    # Alquerque's margins are material ahead, (own - enemy pieces) / 12 (docs/training.md):
+    # after c2-c3 Black captures c4xc2 over it (docs/rules/alquerque.md's opening), 11 against 12.
+    state = hopzero.make("alquerque").new_initial_state()
+    assert state.margins() == [0.0, 0.0]
+    state.apply(state.string_to_action("c2-c3"))
+    state.apply(state.string_to_action("c4xc2"))
+    assert state.margins() == pytest.approx([-1 / 12, 1 / 12])
+    # Jumpers defines none: None, and self-play refuses margin targets for it.
+    assert hopzero.make("jumpers").new_initial_state().margins() is None

@@ -2,6 +2,7 @@
 // Notation, to_string and serialization are in notation.cpp.
 #include "games/alquerque/alquerque.h"
 
+#include <bit>
 #include <cstring>
 
 namespace hz {
@@ -170,6 +171,14 @@ void AlquerqueState::returns(PlayerValues& out) const {
   out.fill(0.0f);
   if (outcome_ == kWhiteWins) out[0] = 1.0f, out[1] = -1.0f;
   if (outcome_ == kBlackWins) out[0] = -1.0f, out[1] = 1.0f;
+}
+
+void AlquerqueState::margins(PlayerValues& out) const {
+  // Each side starts with 12 pieces, so the difference is within [-12, 12].
+  const float ahead = static_cast<float>(std::popcount(pieces_[0]) - std::popcount(pieces_[1])) / 12.0f;
+  out.fill(0.0f);
+  out[0] = ahead;
+  out[1] = -ahead;
 }
 
 void AlquerqueState::observation(float* out) const {

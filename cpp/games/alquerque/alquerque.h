@@ -241,6 +241,8 @@ class AlquerqueState {
   inline void legal_actions(ActionList& out) const;
   inline void apply(Action a);
   void returns(PlayerValues& out) const;
+  // Material ahead (game.h's optional margins): (own pieces - enemy pieces) / 12, any state.
+  void margins(PlayerValues& out) const;
   void observation(float* out) const;
   int policy_index(Action a) const;
   Action action_from_policy_index(int policy_index) const { return policy_index_map(policy_index); }

@@ -86,6 +86,10 @@ class ChineseCheckersState {
   void legal_actions(ActionList& out) const;
   void apply(Action a);
   void returns(PlayerValues& out) const;
+  // Distance ahead (game.h's optional margins): with d(p) the remaining distance (scoring.h; a
+  // player who is out counts the start's distance D), player p's margin is (mean d of the
+  // others - d(p)) / D, all scaled down together if one would leave [-1, 1]. Any state.
+  void margins(PlayerValues& out) const;
   void observation(float* out) const;
   int policy_index(Action a) const;
   Action action_from_policy_index(int policy_index) const;

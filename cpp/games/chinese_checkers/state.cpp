@@ -1,6 +1,7 @@
 // ChineseCheckersState: moves, turn order, the end of the game, hash and the canonical view.
 // See chinese_checkers.h for the rules as implemented.
 #include <algorithm>
+#include <cmath>
 
 #include "games/chinese_checkers/chinese_checkers.h"
 #include "games/chinese_checkers/movegen.h"
@@ -151,6 +152,26 @@ void ChineseCheckersState::settle_returns() {
 
 void ChineseCheckersState::returns(PlayerValues& out) const {
   out = returns_;
+}
+
+void ChineseCheckersState::margins(PlayerValues& out) const {
+  const int n = game_->num_players();
+  // Every seat's home is its goal turned half way round the board, so D is the same for all.
+  const float start = static_cast<float>(cc::remaining_distance(game_->home(0), game_->goal(0)));
+  float distance[kMaxPlayers] = {}, total = 0.0f;
+  for (int p = 0; p < n; ++p) {
+    distance[p] = status_[p] == static_cast<uint8_t>(SeatStatus::kOut)
+                      ? start
+                      : static_cast<float>(cc::remaining_distance(pieces_[p], game_->goal(p)));
+    total += distance[p];
+  }
+  out.fill(0.0f);
+  float largest = 1.0f;
+  for (int p = 0; p < n; ++p) {
+    out[p] = ((total - distance[p]) / (n - 1) - distance[p]) / start;
+    largest = std::max(largest, std::fabs(out[p]));
+  }
+  for (int p = 0; p < n; ++p) out[p] /= largest;  // one common scale keeps the sum at zero
 }
 
 uint64_t ChineseCheckersState::hash() const {
