@@ -169,18 +169,25 @@ def plot_strength(ax, results: Mapping[str, Mapping], x: str = "hours",
     self-play or ``step``), one line per run, from data.read_strength_results. An infinite end
     of an interval (all games won or lost) is drawn 400 Elo long."""
     ax.set_title(f"Elo against {opponent}")
-    drawn = 0
+    drawn, xs = 0, []
     for name, result in results.items():
         curve = result.get("curve")
         if curve is None or x not in curve or len(curve["step"]) == 0:
             continue
         ax.errorbar(curve[x], curve["elo"], yerr=elo_error_bars(curve["elo"], curve["low"],
                                                                  curve["high"]), marker="o", capsize=3, label=name)
+        xs.extend(np.asarray(curve[x], dtype=float).tolist())
         drawn += 1
     if not drawn:
         return _empty(ax, "ladder")
     ax.axhline(0, color="#777777", linewidth=0.8, linestyle="--")
-    ax.set_xlabel({"hours": "training wall time (hours)", "games": "self-play games"}.get(x, x))
+    label = {"hours": "training wall time (hours)", "games": "self-play games"}.get(x, x)
+    # Runs of different games differ in games per hour by more than ten times: a linear axis
+    # would crowd the short ones against zero.
+    if x != "hours" and min(xs) > 0 and max(xs) / min(xs) > 30:
+        ax.set_xscale("log")
+        label += " (log scale)"
+    ax.set_xlabel(label)
     ax.set_ylabel("Elo (95% interval)")
     ax.legend(fontsize=8)
     ax.grid(alpha=0.3)

@@ -205,3 +205,11 @@ def test_strength_results_and_charts(tmp_path):
     charts.plot_strength(axes[2], {"h": results["h"]})
     assert any("no ladder" in t.get_text() for t in axes[2].texts)
     plt.close(fig)
+    # Self-play games spanning more than 30 times go on a log axis; 25 to 100 stay linear.
+    fig, axes = plt.subplots(1, 2)
+    charts.plot_strength(axes[0], results, x="games")
+    assert axes[0].get_xscale() == "linear"
+    wide = {"g": results["g"], "k": {"curve": dict(results["g"]["curve"], games=[1000, 4000])}}
+    charts.plot_strength(axes[1], wide, x="games")
+    assert axes[1].get_xscale() == "log" and "log scale" in axes[1].get_xlabel()
+    plt.close(fig)
