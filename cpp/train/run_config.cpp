@@ -167,6 +167,10 @@ RunConfig RunConfig::from_config(Config& config) {
   root.finish();
   r.selfplay.seed = r.seed;
   r.selfplay.validate();
+  PlayerValues margins{};
+  if (r.selfplay.margin_weight > 0.0 && !variant->new_initial_state()->margins(margins))
+    fail("config '", config.source(), "': selfplay.margin_weight is ", r.selfplay.margin_weight,
+         ", but ", r.game, " defines no margins (docs/training.md); set it to 0");
   r.resolved_yaml = config.resolved_yaml();
   return r;
 }

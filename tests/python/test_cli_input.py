@@ -31,6 +31,16 @@ def test_train_refuses_an_empty_config_path(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_train_refuses_margin_targets_for_a_game_without_margins(tmp_path):
+    # Jumpers defines no margins (docs/training.md): refused before the run directory exists.
+    config = os.path.join(ROOT, "configs", "jumpers_6_strong.yaml")
+    out = run(["train", "--config", config, "--run", str(tmp_path / "run"), "--set",
+               "selfplay.margin_weight=0.3"], cwd=tmp_path)
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert "selfplay.margin_weight is 0.3, but jumpers defines no margins" in out.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_play_echoes_a_bounded_prefix_of_a_huge_line():
     huge = "c" * (1 << 20)
     out = run(["play", "--game", "alquerque", "--opponent", "random", "--no-color"],
