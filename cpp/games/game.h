@@ -96,7 +96,9 @@ using PlayerValues = std::array<float, kMaxPlayers>;
 
 // Whether State defines the optional margins() above.
 template <class State>
-concept HasMargins = requires(const State& s, PlayerValues& out) { s.margins(out); };
+concept HasMargins = requires(const State& s, PlayerValues& out) {
+  s.margins(out);
+};
 
 struct ObservationShape {
   int planes = 0, height = 0, width = 0;

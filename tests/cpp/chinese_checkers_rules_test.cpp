@@ -48,7 +48,8 @@ TEST(ChineseCheckersMargins, DistanceAheadOfTheOthers) {
     s.apply(s.parse_action("n1-m5"));
     s.margins(m);
     EXPECT_FLOAT_EQ(m[0], 1.0f / 120);
-    for (int p = 1; p < players; ++p) EXPECT_FLOAT_EQ(m[p], players == 2 ? -1.0f / 120 : -1.0f / 240);
+    for (int p = 1; p < players; ++p)
+      EXPECT_FLOAT_EQ(m[p], players == 2 ? -1.0f / 120 : -1.0f / 240);
     for (int p = players; p < kMaxPlayers; ++p) EXPECT_EQ(m[p], 0.0f);
   }
 }

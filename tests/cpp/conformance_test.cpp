@@ -213,6 +213,22 @@ TEST(ConformanceSetup, GamesAreRegistered) {
     EXPECT_FALSE(game_info(name).test_variants.empty()) << name << " lists no test variants";
 }
 
+// Values per player (returns, margins): each of the first `players` in [-1, 1], together summing
+// to 0, every entry past them 0.
+void expect_zero_sum_per_player(const PlayerValues& v, int players) {
+  float sum = 0;
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    if (p >= players) {
+      EXPECT_EQ(v[p], 0.0f);
+      continue;
+    }
+    EXPECT_GE(v[p], -1.0f);
+    EXPECT_LE(v[p], 1.0f);
+    sum += v[p];
+  }
+  EXPECT_LT(std::fabs(sum), 1e-5f);
+}
+
 TEST_P(Conformance, RandomGamesKeepTheContract) {
   const AnyGame& g = *game_;
   Rng rng(kSeed);
@@ -248,34 +264,15 @@ TEST_P(Conformance, RandomGamesKeepTheContract) {
     if (HasFatalFailure()) return;
     actions_total += static_cast<int>(history.size());
 
-    // Returns at the end.
-    const PlayerValues r = s->returns();
-    float sum = 0;
-    for (int p = 0; p < kMaxPlayers; ++p) {
-      if (p >= g.num_players()) {
-        EXPECT_EQ(r[p], 0.0f);
-        continue;
-      }
-      EXPECT_GE(r[p], -1.0f);
-      EXPECT_LE(r[p], 1.0f);
-      sum += r[p];
+    // Returns at the end, and margins where the game defines them (game.h).
+    {
+      SCOPED_TRACE("returns");
+      expect_zero_sum_per_player(s->returns(), g.num_players());
     }
-    EXPECT_LT(std::fabs(sum), 1e-5f);
-
-    // Margins, where the game defines them (game.h): in [-1, 1], zero-sum, 0 past the players.
     PlayerValues m{};
     if (s->margins(m)) {
-      float margin_sum = 0;
-      for (int p = 0; p < kMaxPlayers; ++p) {
-        if (p >= g.num_players()) {
-          EXPECT_EQ(m[p], 0.0f);
-          continue;
-        }
-        EXPECT_GE(m[p], -1.0f);
-        EXPECT_LE(m[p], 1.0f);
-        margin_sum += m[p];
-      }
-      EXPECT_LT(std::fabs(margin_sum), 1e-5f);
+      SCOPED_TRACE("margins");
+      expect_zero_sum_per_player(m, g.num_players());
     }
 
     // The same actions replayed give the same hashes.

@@ -54,6 +54,28 @@ std::map<uint64_t, FinishedGame> play(const G& game, const SelfPlayOptions& opti
   return games;
 }
 
+// Runs that differ only in their value targets play the same games: for each game of `changed`,
+// checks that `plain` has the same actions and as many samples, replays the game to its last
+// position and calls check(end, plain sample, changed sample) for every sample in order.
+template <class G, class Check>
+void for_each_sample_of_the_same_games(const G& game, const std::map<uint64_t, FinishedGame>& plain,
+                                       const std::map<uint64_t, FinishedGame>& changed,
+                                       Check check) {
+  ASSERT_EQ(plain.size(), changed.size());
+  for (const auto& [id, g] : changed) {
+    SCOPED_TRACE(id);
+    const FinishedGame& p = plain.at(id);
+    ASSERT_EQ(g.actions, p.actions);
+    ASSERT_EQ(g.samples.size(), p.samples.size());
+    auto end = game.initial_state();
+    for (Action a : g.actions) end.apply(a);
+    for (size_t i = 0; i < g.samples.size(); ++i) {
+      SCOPED_TRACE(i);
+      check(end, p.samples[i], g.samples[i]);
+    }
+  }
+}
+
 TEST(GameDriver, TwoThreadsFourGamesEachPlayToTheEnd) {
   TakeAwayGame game({{"players", "3"}, {"pile", "25"}});
   SelfPlayStats stats;
@@ -241,24 +263,17 @@ TEST(GameDriver, ValueDiscountScalesTargetsByActionsToTheEnd) {
   const auto plain = play(game, o, "rollout");
   o.value_discount = 0.9;
   const auto discounted = play(game, o, "rollout");
-  ASSERT_EQ(plain.size(), discounted.size());
-  for (const auto& [id, g] : discounted) {
-    const FinishedGame& p = plain.at(id);
-    ASSERT_EQ(g.actions, p.actions) << id;
-    ASSERT_EQ(g.samples.size(), p.samples.size()) << id;
-    auto end = game.initial_state();
-    for (Action a : g.actions) end.apply(a);
-    for (size_t i = 0; i < g.samples.size(); ++i) {
-      const int left = end.move_number() - g.samples[i].ply;
-      ASSERT_GT(left, 0);
-      const double scale = std::pow(0.9, left);
-      for (int k = 0; k < 3; ++k) {
-        EXPECT_NEAR(g.samples[i].value[k], p.samples[i].value[k] * scale, 1e-6) << id << " " << i;
-        EXPECT_EQ(g.samples[i].search_value[k], p.samples[i].search_value[k]);
-      }
-      EXPECT_EQ(g.samples[i].policy, p.samples[i].policy);
-    }
-  }
+  ASSERT_NO_FATAL_FAILURE(for_each_sample_of_the_same_games(
+      game, plain, discounted, [](const auto& end, const Sample& p, const Sample& g) {
+        const int left = end.move_number() - g.ply;
+        ASSERT_GT(left, 0);
+        const double scale = std::pow(0.9, left);
+        for (int k = 0; k < 3; ++k) {
+          EXPECT_NEAR(g.value[k], p.value[k] * scale, 1e-6);
+          EXPECT_EQ(g.search_value[k], p.search_value[k]);
+        }
+        EXPECT_EQ(g.policy, p.policy);
+      }));
   o.value_discount = 0.0;
   EXPECT_NE(error_of([&] { play(game, o, "rollout"); }).find("value discount"), std::string::npos);
 }
@@ -275,24 +290,18 @@ TEST(GameDriver, MarginWeightMixesTheLastPositionsMaterialIntoValueTargets) {
   o.margin_weight = 0.25;
   const auto mixed = play(game, o, "rollout");
   ASSERT_EQ(plain.size(), 3u);
-  ASSERT_EQ(plain.size(), mixed.size());
   int material_differs = 0;
-  for (const auto& [id, g] : mixed) {
-    const FinishedGame& p = plain.at(id);
-    ASSERT_EQ(g.actions, p.actions) << id;
-    ASSERT_EQ(g.samples.size(), p.samples.size()) << id;
-    auto end = game.initial_state();
-    for (Action a : g.actions) end.apply(a);
-    for (size_t i = 0; i < g.samples.size(); ++i) {
-      const int me = g.samples[i].player;
-      const float ahead = static_cast<float>(std::popcount(end.pieces(me)) -
-                                             std::popcount(end.pieces(1 - me))) / 12.0f;
-      material_differs += ahead != 0.0f;
-      EXPECT_NEAR(g.samples[i].value[0], 0.75f * p.samples[i].value[0] + 0.25f * ahead, 1e-6);
-      EXPECT_NEAR(g.samples[i].value[1], 0.75f * p.samples[i].value[1] - 0.25f * ahead, 1e-6);
-      EXPECT_EQ(g.samples[i].search_value, p.samples[i].search_value);
-    }
-  }
+  ASSERT_NO_FATAL_FAILURE(for_each_sample_of_the_same_games(
+      game, plain, mixed, [&](const AlquerqueState& end, const Sample& p, const Sample& g) {
+        const int me = g.player;
+        const float ahead =
+            static_cast<float>(std::popcount(end.pieces(me)) - std::popcount(end.pieces(1 - me))) /
+            12.0f;
+        material_differs += ahead != 0.0f;
+        EXPECT_NEAR(g.value[0], 0.75f * p.value[0] + 0.25f * ahead, 1e-6);
+        EXPECT_NEAR(g.value[1], 0.75f * p.value[1] - 0.25f * ahead, 1e-6);
+        EXPECT_EQ(g.search_value, p.search_value);
+      }));
   EXPECT_GT(material_differs, 0) << "no game ended with unequal material: the test shows nothing";
   // A game without margins refuses the option, naming it.
   TakeAwayGame take_away({{"pile", "10"}});

@@ -175,7 +175,8 @@ void AlquerqueState::returns(PlayerValues& out) const {
 
 void AlquerqueState::margins(PlayerValues& out) const {
   // Each side starts with 12 pieces, so the difference is within [-12, 12].
-  const float ahead = static_cast<float>(std::popcount(pieces_[0]) - std::popcount(pieces_[1])) / 12.0f;
+  const float ahead =
+      static_cast<float>(std::popcount(pieces_[0]) - std::popcount(pieces_[1])) / 12.0f;
   out.fill(0.0f);
   out[0] = ahead;
   out[1] = -ahead;
