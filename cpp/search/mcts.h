@@ -52,10 +52,13 @@ struct MctsCounters {
   int64_t collisions = 0;   // selections that met a leaf already waiting for evaluation
 };
 
-// One search's overrides of MctsConfig (playout cap randomization).
+// One search's overrides of MctsConfig (playout cap randomization; a clock per turn).
 struct SearchBudget {
   int64_t simulations = 0;  // 0: config().simulations
   bool noise = true;        // false: no Dirichlet noise at the root (PUCT) this search
+  // < 0: config().time_limit_s. >= 0: this search's time limit in seconds instead (0 stops as
+  // soon as the root is expanded: the move then comes from the visits the tree already holds).
+  double time_limit_s = -1.0;
 };
 
 template <class G>
@@ -171,6 +174,9 @@ class Mcts {
              "search budget out of range: ", budget.simulations);
     budget_ = budget.simulations > 0 ? budget.simulations : config_.simulations;
     noise_this_search_ = budget.noise;
+    time_limit_this_search_ = budget.time_limit_s >= 0.0   ? budget.time_limit_s
+                              : config_.time_limit_s > 0.0 ? config_.time_limit_s
+                                                           : -1.0;
     search_start_ = std::chrono::steady_clock::now();
     root_values_sum_.fill(0.0);
     root_values_count_ = 0;
@@ -379,9 +385,9 @@ class Mcts {
   bool tree_full() const { return tree_bytes() >= config_.max_tree_mb * (int64_t{1} << 20); }
 
   bool time_up() const {
-    if (config_.time_limit_s <= 0.0) return false;
+    if (time_limit_this_search_ < 0.0) return false;
     const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - search_start_;
-    return spent.count() >= config_.time_limit_s;
+    return spent.count() >= time_limit_this_search_;
   }
 
   // PUCT counts every visit of the root's children (reuse included); Gumbel the simulations of
@@ -552,6 +558,7 @@ class Mcts {
   int64_t budget_ = 0;    // simulations of this search (begin_search)
   int64_t baseline_ = 0;  // Gumbel: visits of the root's children when this search began
   std::chrono::steady_clock::time_point search_start_;
+  double time_limit_this_search_ = -1.0;  // < 0: none (begin_search)
   std::array<double, kMaxPlayers> root_values_sum_{};
   int64_t root_values_count_ = 0;
   // Gumbel root (valid while gumbel_ready_): per root child noise, considered flag, visits at

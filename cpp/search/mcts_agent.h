@@ -5,6 +5,11 @@
 //   sims=200          simulations per move (PUCT: root visits, counting those kept by reuse;
 //                     Gumbel: new simulations)
 //   time_ms=0         > 0: also stop after this long; without sims, the time alone decides (PUCT)
+//   clock=turn        turn: time_ms is for a whole turn, as alpha-beta's; it is spent on the
+//                     turn's first action and the turn's later actions come from the tree kept
+//                     by reuse (no search when the time is spent). action: time_ms for every
+//                     action (before 2026-12-07 the only clock; more time per turn in games
+//                     whose turns have several actions)
 //   evaluator=uniform uniform | rollout | checkpoint
 //   rollouts=1        play-outs per leaf (rollout)
 //   checkpoint=PATH   network file (checkpoint)
@@ -21,7 +26,9 @@
 // is given inside the previous tree (whatever was played in between).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -42,6 +49,7 @@ struct MctsAgentSettings {
   EvaluatorSpec evaluator;
   double temperature = 0.0;
   int search_threads = 1;
+  bool clock_per_turn = true;  // time_ms per turn (true) or per action
 
   // Reads every setting of an "mcts" spec (the reader's finish() is left to the caller).
   static MctsAgentSettings read(SpecReader& reader, const AgentSpec& spec) {
@@ -52,6 +60,10 @@ struct MctsAgentSettings {
     s.mcts.fpu_reduction = static_cast<float>(reader.get_double("fpu", 0.25, 0.0, 2.0));
     s.temperature = reader.get_double("temperature", 0.0, 0.0, 100.0);
     s.mcts.reuse_tree = reader.get_bool("reuse", true);
+    if (s.clock_per_turn && s.mcts.time_limit_s > 0.0 && !s.mcts.reuse_tree)
+      fail(
+          "agent 'mcts': clock=turn (the default) plays a turn's later actions from the tree "
+          "that reuse=false drops; give clock=action with reuse=false");
     s.mcts.leaves_per_round = static_cast<int>(reader.get_int("batch", 1, 1, 1024));
     s.mcts.dirichlet_fraction = static_cast<float>(reader.get_double("noise", 0.0, 0.0, 1.0));
     s.mcts.dirichlet_alpha = static_cast<float>(reader.get_double("alpha", 0.3, 1e-3, 100.0));
@@ -67,6 +79,7 @@ struct MctsAgentSettings {
     s.mcts.simulations = reader.get_int("sims", 200, 1, MctsConfig::kMaxSimulations);
     if (time_ms > 0 && !sims_given) s.mcts.simulations = MctsConfig::kMaxSimulations;
     s.mcts.time_limit_s = time_ms / 1000.0;
+    s.clock_per_turn = reader.get_string("clock", "turn", {"turn", "action"}) == "turn";
   }
 
   static void read_evaluator(SpecReader& reader, const AgentSpec& spec, MctsAgentSettings& s) {
@@ -106,6 +119,8 @@ struct MctsAgentSettings {
 template <class G>
 class MctsAgent final : public Agent {
  public:
+  using State = typename G::State;
+
   MctsAgent(std::shared_ptr<const GameAdapter<G>> game, const MctsAgentSettings& settings,
             uint64_t seed)
       : game_(std::move(game)),
@@ -121,28 +136,61 @@ class MctsAgent final : public Agent {
     const auto& state = state_of<G>(any);
     if (state.is_terminal()) fail("mcts agent asked to move in a terminal state");
     mcts_.set_root(state);
+    const SearchBudget budget = budget_for(state);
     if (settings_.search_threads == 1)
-      mcts_.search(*evaluators_[0]);
+      mcts_.search(*evaluators_[0], budget);
     else
-      search_in_parallel();
+      search_in_parallel(budget);
     info_ = mcts_.search_info();
-    return mcts_.choose_action(settings_.temperature);
+    const Action a = mcts_.choose_action(settings_.temperature);
+    expect_turn_to_continue(state, a);
+    return a;
   }
 
   void reset() override {
     mcts_.clear();
     info_ = SearchInfo{};
+    continuation_ = false;
   }
 
   SearchInfo last_search() const override { return info_; }
 
  private:
+  using Clock = std::chrono::steady_clock;
+
+  // With the clock per turn, a search that continues the turn this agent started gets what is
+  // left of the turn's time (often nothing: the move then comes from the kept subtree); a turn's
+  // first action starts the clock. The clock per action, or no time limit: the config's budget.
+  SearchBudget budget_for(const State& state) {
+    SearchBudget budget;
+    if (!settings_.clock_per_turn || settings_.mcts.time_limit_s <= 0.0) return budget;
+    const Clock::time_point now = Clock::now();
+    if (continuation_ && state.hash() == continuation_hash_ &&
+        state.move_number() == continuation_move_number_) {
+      const std::chrono::duration<double> left = turn_deadline_ - now;
+      budget.time_limit_s = std::max(0.0, left.count());
+    } else {
+      turn_deadline_ = now + std::chrono::duration_cast<Clock::duration>(
+                                 std::chrono::duration<double>(settings_.mcts.time_limit_s));
+    }
+    return budget;
+  }
+
+  // Remembers the position `a` leads to when the same player moves on there (the turn goes on).
+  void expect_turn_to_continue(const State& state, Action a) {
+    State next = state;
+    next.apply(a);
+    continuation_ = !next.is_terminal() && next.current_player() == state.current_player();
+    continuation_hash_ = next.hash();
+    continuation_move_number_ = next.move_number();
+  }
+
   // Tree parallelism: every thread selects a batch of leaves under the lock (virtual loss keeps
   // them apart), evaluates it outside the lock, and backs it up under the lock.
-  void search_in_parallel() {
+  void search_in_parallel(const SearchBudget& budget) {
     std::mutex mu;
     std::atomic<bool> failed{false};
-    mcts_.begin_search();
+    mcts_.begin_search(budget);
     auto work = [&](int t) {
       if (t > 0) set_torch_threads_for_this_thread(settings_.evaluator.threads);
       auto& batch = batches_[t];
@@ -192,6 +240,11 @@ class MctsAgent final : public Agent {
   std::vector<typename Mcts<G>::LeafBatch> batches_;
   Mcts<G> mcts_;
   SearchInfo info_;
+  // The clock per turn: the position where this agent's turn goes on, and the turn's deadline.
+  bool continuation_ = false;
+  uint64_t continuation_hash_ = 0;
+  int continuation_move_number_ = 0;
+  Clock::time_point turn_deadline_{};
 };
 
 }  // namespace hz

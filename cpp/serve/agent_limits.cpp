@@ -68,6 +68,8 @@ AgentSpec limited_agent_spec(const std::string& text, const AgentLimits& limits)
   const bool searches = spec.kind == "mcts" || spec.kind == "alphabeta";
   if (searches && !settings.count("time_ms")) {
     if (spec.kind == "mcts" && !settings.count("sims")) settings["sims"] = kDefaultMctsSims;
+    // The cap bounds each search, not a turn's time (and clock=turn would refuse reuse=false).
+    if (spec.kind == "mcts" && !settings.count("clock")) settings["clock"] = "action";
     settings["time_ms"] = std::to_string(limits.max_search_ms);
   }
   for (const char* key : {"checkpoint", "weights"})

@@ -458,6 +458,60 @@ TEST(MctsAgent, SearchThreadsFindTheWinningTurn) {
             std::string::npos);
 }
 
+// Visits of the root's children in the agent's last search, and of the child played as `a`.
+int root_child_visits(const Agent& agent, Action a = kNoAction) {
+  const SearchInfo info = agent.last_search();
+  int total = 0;
+  for (size_t i = 0; i < info.actions.size(); ++i)
+    if (a == kNoAction || info.actions[i] == a) total += info.visits[i];
+  return total;
+}
+
+double seconds_to_select(Agent& agent, const AnyState& state, Action* out) {
+  const auto t0 = std::chrono::steady_clock::now();
+  *out = agent.select_action(state);
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+TEST(MctsAgent, ClockPerTurnSpendsTheTurnsTimeOnceAndPlaysOnFromTheTree) {
+  // TakeAwayGame: a turn is one to three takes then `end`, so after the first take the same
+  // player moves on. Per turn (the default) that second action adds no simulation: its root is
+  // the subtree the first search kept (children's visits = the played child's visits - 1). Per
+  // action it searches again. Either way the next turn starts a full search.
+  auto g = adapter({{"pile", "200"}});
+  for (const std::string clock : {"", ",clock=turn", ",clock=action"}) {
+    auto agent = g->make_agent(AgentSpec::parse("mcts:time_ms=40" + clock), 1);
+    auto state = g->new_initial_state();
+    Action a = kNoAction;
+    EXPECT_GE(seconds_to_select(*agent, *state, &a), 0.035) << clock;
+    const int kept = root_child_visits(*agent, a) - 1;
+    ASSERT_GT(kept, 0) << clock;
+    const int mover = state->current_player();
+    state->apply(a);
+    ASSERT_EQ(state->current_player(), mover);  // the turn goes on
+    seconds_to_select(*agent, *state, &a);
+    if (clock == ",clock=action")
+      EXPECT_GT(root_child_visits(*agent), kept) << clock;
+    else
+      EXPECT_EQ(root_child_visits(*agent), kept) << clock;
+    state->apply(a);
+    while (state->current_player() == mover) state->apply(TakeAwayGame::kEnd);
+    EXPECT_GE(seconds_to_select(*agent, *state, &a), 0.035) << clock;  // a new turn, a new clock
+  }
+  EXPECT_NE(error_of([&] {
+              g->make_agent(AgentSpec::parse("mcts:time_ms=5,reuse=false"), 1);
+            }).find("clock=action"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] {
+              g->make_agent(AgentSpec::parse("mcts:time_ms=5,clock=move"), 1);
+            }).find("clock"),
+            std::string::npos);
+  EXPECT_EQ(error_of([&] {
+              g->make_agent(AgentSpec::parse("mcts:time_ms=5,reuse=false,clock=action"), 1);
+            }),
+            "");
+}
+
 TEST(MctsAgent, TimeLimitAloneDecides) {
   auto g = adapter({{"pile", "200"}});
   auto agent = g->make_agent(AgentSpec::parse("mcts:time_ms=50"), 1);

@@ -215,10 +215,13 @@ def test_searches_are_capped_in_time(server):
                  "tt_mb")
     assert_error(server.post(f"/api/game/{gid}/seats", {"seats": ["human", "mcts:time_ms=1e9"]}),
                  400, "time_ms")
-    # A search without a time limit gets the server's, and keeps its own sims.
+    # A search without a time limit gets the server's as a cap on each search (clock=action),
+    # and keeps its own sims; so reuse=false, which clock=turn refuses, still works.
     status, hint = server.post(f"/api/game/{gid}/hint", {"agent": "mcts:sims=64"})
     assert status == 200
-    assert hint["agent"] == f"mcts:sims=64,time_ms={MAX_SEARCH_MS}"
+    assert hint["agent"] == f"mcts:clock=action,sims=64,time_ms={MAX_SEARCH_MS}"
+    status, hint = server.post(f"/api/game/{gid}/hint", {"agent": "mcts:sims=64,reuse=false"})
+    assert status == 200 and "reuse=false" in hint["agent"]
     status, hint = server.post(f"/api/game/{gid}/hint", {"agent": "mcts"})
     assert status == 200 and "sims=200" in hint["agent"] and hint["total_visits"] <= 200
     # Agent files are read only from --agents DIR, which this server has not.
