@@ -111,12 +111,13 @@ Go decode_go(const std::string& bytes) {
 namespace {
 
 // The counters in a fixed order (the histogram follows them).
-constexpr int kStatCounters = 12;
+constexpr int kStatCounters = 15;
 int64_t* counters(SelfPlayStats& s, int i) {
-  int64_t* all[kStatCounters] = {&s.games,        &s.searches,     &s.fast_searches,
-                                 &s.actions,      &s.simulations,  &s.evaluations,
-                                 &s.nodes,        &s.collisions,   &s.batches,
-                                 &s.resignations, &s.playthroughs, &s.false_resignations};
+  int64_t* all[kStatCounters] = {&s.games,          &s.searches,        &s.fast_searches,
+                                 &s.actions,        &s.simulations,     &s.evaluations,
+                                 &s.nodes,          &s.collisions,      &s.batches,
+                                 &s.resignations,   &s.playthroughs,    &s.false_resignations,
+                                 &s.sparring_games, &s.sparring_losses, &s.sparring_draws};
   return all[i];
 }
 

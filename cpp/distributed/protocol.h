@@ -24,7 +24,7 @@
 
 namespace hz::dist {
 
-inline constexpr uint32_t kProtocolVersion = 1;
+inline constexpr uint32_t kProtocolVersion = 2;  // 2: stats carry the sparring counters
 
 enum Tag : int {
   kHello = 1,

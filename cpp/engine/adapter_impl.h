@@ -25,12 +25,23 @@ std::unique_ptr<SelfPlayRunner> GameAdapter<G>::make_selfplay(
     const SelfPlayOptions& options, const EvaluatorSpec& evaluator) const {
   auto self = this->self();
   make_evaluator<G>(game_, evaluator, 0);  // fail here, not in a worker, on a bad evaluator
-  return std::make_unique<GameDriver<G>>(
+  auto driver = std::make_unique<GameDriver<G>>(
       game_, options,
       [self, evaluator, seed = options.seed](int thread) -> std::shared_ptr<Evaluator<G>> {
         return make_evaluator<G>(self->game(), evaluator, zobrist_key(seed, thread, 0xe7a1));
       },
       self);
+  if (options.sparring_fraction > 0.0) {
+    const AgentSpec spec = AgentSpec::parse(options.sparring_agent);
+    make_agent(spec, 0);  // a bad spec fails here, naming what is wrong
+    driver->set_sparring([self, spec, seed = options.seed](int thread) {
+      std::shared_ptr<Agent> agent = self->make_agent(spec, zobrist_key(seed, thread, 0x5a11));
+      return [self, agent](const typename G::State& s) {
+        return agent->select_action(StateAdapter<G>(self, s));
+      };
+    });
+  }
+  return driver;
 }
 
 // `info` (a game's games/<game>/info.cpp) with the factory that builds GameAdapter<G>.

@@ -15,6 +15,9 @@
 // With SelfPlayOptions::value_discount below 1 a sample's value target is its game's returns
 // times value_discount^(actions from the sample's position to the end); with margin_weight w
 // above 0 that is mixed with the margins of the game's last position: (1 - w) * it + w * margins.
+// With SelfPlayOptions::sparring_fraction above 0, that share of games (drawn from the game's RNG)
+// has one seat, also drawn, played by a sparring player (set_sparring) instead of the search: its
+// moves give no samples (FinishedGame::sparring_seat names the seat).
 //
 // Determinism: game g uses an RNG seeded from (options.seed, g), so with one thread (or with a
 // deterministic evaluator that does not depend on batch composition) the same seed gives the same
@@ -28,11 +31,13 @@
 // allocates only per move (its sample) and per game (its record), never per simulation.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -51,6 +56,10 @@ class GameDriver final : public SelfPlayRunner {
  public:
   using State = typename G::State;
   using EvaluatorFactory = std::function<std::shared_ptr<Evaluator<G>>(int thread)>;
+  // A sparring player answers the action it plays in a non-terminal state; one per worker, made
+  // on that worker's thread (so concurrently) and called from it alone.
+  using SparringPlayer = std::function<Action(const State&)>;
+  using SparringFactory = std::function<SparringPlayer(int thread)>;
 
   // `keep_alive` (optional) is held for the driver's lifetime, e.g. the owner of `game`.
   GameDriver(const G& game, const SelfPlayOptions& options, EvaluatorFactory factory,
@@ -69,7 +78,13 @@ class GameDriver final : public SelfPlayRunner {
              ") need a game that defines margins, and ", game_.name(), " does not");
   }
 
+  // The players of sparring seats; needed (before run) when options.sparring_fraction > 0.
+  void set_sparring(SparringFactory factory) { sparring_factory_ = std::move(factory); }
+
   void run(const GameCallback& on_game) override {
+    if (options_.sparring_fraction > 0.0 && !sparring_factory_)
+      fail("self-play: sparring_fraction is ", options_.sparring_fraction,
+           " but the driver was given no sparring player");
     on_game_ = &on_game;
     start_ = std::chrono::steady_clock::now().time_since_epoch().count();
     next_game_ = 0;
@@ -110,6 +125,9 @@ class GameDriver final : public SelfPlayRunner {
     s.resignations = resignations_;
     s.playthroughs = playthroughs_;
     s.false_resignations = false_resignations_;
+    s.sparring_games = sparring_games_;
+    s.sparring_losses = sparring_losses_;
+    s.sparring_draws = sparring_draws_;
     return s;
   }
 
@@ -135,6 +153,7 @@ class GameDriver final : public SelfPlayRunner {
       slots_.reserve(driver_.options_.games_per_thread);
       for (int i = 0; i < driver_.options_.games_per_thread; ++i)
         slots_.emplace_back(driver_.game_, driver_.options_.mcts);
+      if (driver_.options_.sparring_fraction > 0.0) sparring_ = driver_.sparring_factory_(thread);
     }
 
     void run() {
@@ -203,6 +222,10 @@ class GameDriver final : public SelfPlayRunner {
       s.may_resign = driver_.options_.resign_enabled() &&
                      s.mcts.rng().uniform01() >= driver_.options_.resign_playthrough_fraction;
       s.would_resign = -1;
+      const double sparring = driver_.options_.sparring_fraction;
+      if (sparring > 0.0 && s.mcts.rng().uniform01() < sparring)
+        s.record.sparring_seat = static_cast<int>(
+            s.mcts.rng().uniform_int(static_cast<uint32_t>(driver_.game_.num_players())));
     }
 
     // Plays forced actions and finished games until the slot needs a search (or is idle).
@@ -218,6 +241,12 @@ class GameDriver final : public SelfPlayRunner {
         s.state->legal_actions(legal_);
         if (legal_.size() == 1) {
           apply(s, legal_[0]);
+          continue;
+        }
+        if (s.state->current_player() == s.record.sparring_seat) {
+          const Action a = sparring_(*s.state);
+          HZ_CHECK(legal_.contains(a), "the sparring player chose an illegal action ", a);
+          apply(s, a);
           continue;
         }
         const SelfPlayOptions& o = driver_.options_;
@@ -324,6 +353,7 @@ class GameDriver final : public SelfPlayRunner {
         }
       }
       if (driver_.options_.policy_surprise_weight > 0.0) weight_by_surprise(s);
+      if (s.record.sparring_seat >= 0) count_sparring_result(s.record.sparring_seat, returns);
       if (resigned) ++driver_.resignations_;
       if (s.would_resign >= 0) {
         ++driver_.playthroughs_;
@@ -341,6 +371,15 @@ class GameDriver final : public SelfPlayRunner {
       }
     }
 
+    void count_sparring_result(int seat, const PlayerValues& returns) {
+      float best_other = -1e30f;
+      for (int k = 0; k < driver_.game_.num_players(); ++k)
+        if (k != seat) best_other = std::max(best_other, returns[k]);
+      ++driver_.sparring_games_;
+      if (returns[seat] < best_other) ++driver_.sparring_losses_;
+      if (returns[seat] == best_other) ++driver_.sparring_draws_;
+    }
+
     // Policy surprise weighting: each sample replaced by its number of copies (surprise.h),
     // drawn from the game's RNG.
     void weight_by_surprise(Slot& s) {
@@ -356,6 +395,7 @@ class GameDriver final : public SelfPlayRunner {
 
     GameDriver& driver_;
     std::shared_ptr<Evaluator<G>> evaluator_;
+    SparringPlayer sparring_;
     std::vector<Slot> slots_;
     std::vector<EvalItem<G>> items_;
     std::vector<float> policy_, prior_;
@@ -374,6 +414,7 @@ class GameDriver final : public SelfPlayRunner {
   const G& game_;
   SelfPlayOptions options_;
   EvaluatorFactory factory_;
+  SparringFactory sparring_factory_;
   const GameCallback* on_game_ = nullptr;
   std::atomic<std::chrono::steady_clock::rep> start_{
       std::chrono::steady_clock::now().time_since_epoch().count()};
@@ -381,7 +422,8 @@ class GameDriver final : public SelfPlayRunner {
   std::atomic<bool> finished_{false}, stop_{false};
   std::atomic<int64_t> next_game_{0}, games_{0}, searches_{0}, fast_searches_{0}, actions_{0},
       simulations_{0}, evaluations_{0}, nodes_{0}, collisions_{0}, batches_{0}, resignations_{0},
-      playthroughs_{0}, false_resignations_{0}, cpu_ns_{0};
+      playthroughs_{0}, false_resignations_{0}, sparring_games_{0}, sparring_losses_{0},
+      sparring_draws_{0}, cpu_ns_{0};
   std::array<std::atomic<int64_t>, SelfPlayStats::kHistogramBuckets> histogram_{};
   std::mutex mutex_;
   std::exception_ptr error_;

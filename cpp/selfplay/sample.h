@@ -42,6 +42,7 @@ struct FinishedGame {
   // and whether that resignation would have been false (the player did not lose in the end).
   bool resign_playthrough = false;
   bool resign_would_be_false = false;
+  int sparring_seat = -1;  // the seat the sparring agent played (SelfPlayOptions), or -1
 };
 
 }  // namespace hz

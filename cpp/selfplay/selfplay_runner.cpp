@@ -37,6 +37,13 @@ std::string SelfPlayStats::to_string() const {
                   static_cast<long long>(false_resignations));
     out += line;
   }
+  if (sparring_games) {
+    std::snprintf(line, sizeof line,
+                  "sparring games %lld: the sparring seat lost %lld, drew %lld\n",
+                  static_cast<long long>(sparring_games), static_cast<long long>(sparring_losses),
+                  static_cast<long long>(sparring_draws));
+    out += line;
+  }
   return out;
 }
 

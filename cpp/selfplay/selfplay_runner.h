@@ -49,6 +49,12 @@ struct SelfPlayOptions {
   // (game.h) of the game's last position, so that positions of drawn or lost games still differ
   // by how far ahead each player ended. 0: off. Only games whose states define margins().
   double margin_weight = 0.0;
+  // Sparring (an opponent of another kind, where self-play shares its own blind spots): in a
+  // share `sparring_fraction` of games, one seat drawn from the game's RNG is played by the agent
+  // `sparring_agent` (an agent spec, e.g. "alphabeta:depth=2") instead of the search. Its moves
+  // give no samples; the searched seats' samples take the game's returns as usual. 0: off.
+  double sparring_fraction = 0.0;
+  std::string sparring_agent;
 
   static MctsConfig default_mcts() {
     MctsConfig c;
@@ -74,6 +80,10 @@ struct SelfPlayOptions {
       fail("self-play: value discount must be in (0, 1], not ", value_discount);
     if (!(margin_weight >= 0.0 && margin_weight <= 1.0))
       fail("self-play: margin weight must be in [0, 1], not ", margin_weight);
+    if (!(sparring_fraction >= 0.0 && sparring_fraction <= 1.0))
+      fail("self-play: sparring fraction must be in [0, 1], not ", sparring_fraction);
+    if (sparring_fraction > 0.0 && sparring_agent.empty())
+      fail("self-play: sparring fraction ", sparring_fraction, " needs a sparring agent");
     if (!(policy_surprise_weight >= 0.0 && policy_surprise_weight <= 1.0))
       fail("self-play: policy surprise weight must be in [0, 1], not ", policy_surprise_weight);
     if (full_search_fraction < 1.0 && (fast_simulations < 1 || fast_simulations > mcts.simulations))
@@ -96,6 +106,9 @@ struct SelfPlayStats {
   int64_t resignations = 0;        // games ended by resignation
   int64_t playthroughs = 0;        // play-on games in which someone would have resigned
   int64_t false_resignations = 0;  // ... and that player did not lose
+  // Games with a sparring seat, and of them those the sparring seat lost (another seat's
+  // return strictly better) and drew (tied for the best): the network's wins and draws.
+  int64_t sparring_games = 0, sparring_losses = 0, sparring_draws = 0;
 
   double average_batch() const { return batches ? static_cast<double>(evaluations) / batches : 0; }
   double per_second(int64_t n) const { return seconds > 0 ? n / seconds : 0.0; }

@@ -1,6 +1,7 @@
 #include "train/run_config.h"
 
 #include "games/registry.h"
+#include "search/agent.h"
 
 namespace hz {
 
@@ -77,6 +78,15 @@ void read_selfplay(ConfigSection s, RunConfig& r) {
                                     "resign below this value (two players; -1: never)");
   o.resign_playthrough_fraction = s.get_double("resign_playthrough", 0.1, 0.0, 1.0,
                                                "share of games that never resign (to check it)");
+  o.sparring_fraction = s.get_double(
+      "sparring_fraction", 0.0, 0.0, 1.0,
+      "share of games in which one seat (drawn per game) is played by sparring_agent instead "
+      "of the search: the network also learns from an opponent that does not share its blind "
+      "spots; that seat's moves give no samples (0: off)");
+  o.sparring_agent =
+      s.get_string("sparring_agent", "alphabeta:depth=2", {},
+                   "agent spec of the sparring seat (docs/evaluation.md); a fixed depth keeps runs "
+                   "reproducible, a time limit does not");
   r.selfplay_torch_threads =
       s.get_int("torch_threads", 1, 1, 256, "LibTorch intra-op threads of each self-play worker");
   s.finish();
@@ -171,6 +181,14 @@ RunConfig RunConfig::from_config(Config& config) {
   if (r.selfplay.margin_weight > 0.0 && !variant->new_initial_state()->margins(margins))
     fail("config '", config.source(), "': selfplay.margin_weight is ", r.selfplay.margin_weight,
          ", but ", r.game, " defines no margins (docs/training.md); set it to 0");
+  if (r.selfplay.sparring_fraction > 0.0) {
+    try {
+      variant->make_agent(AgentSpec::parse(r.selfplay.sparring_agent), 0);
+    } catch (const Error& e) {
+      fail("config '", config.source(), "': selfplay.sparring_agent '", r.selfplay.sparring_agent,
+           "': ", e.what());
+    }
+  }
   r.resolved_yaml = config.resolved_yaml();
   return r;
 }

@@ -150,6 +150,9 @@ void ProgressLog::step(const TrainStats& s, long step, uint64_t games, uint64_t 
   last_samples_ = samples;
   last_evals_ = selfplay.evaluations;
   last_batches_ = selfplay.batches;
+  last_sparring_games_ = selfplay.sparring_games;
+  last_sparring_losses_ = selfplay.sparring_losses;
+  last_sparring_draws_ = selfplay.sparring_draws;
 }
 
 ProgressLog::Rates ProgressLog::rates_since_last_line(double now, long step, uint64_t games,
@@ -165,6 +168,11 @@ ProgressLog::Rates ProgressLog::rates_since_last_line(double now, long step, uin
   r.evals_s = double(evals) / dt;
   r.avg_batch = batches > 0 ? double(evals) / double(batches) : 0.0;
   r.train_s = double(step - last_step_) * cfg_.trainer.batch_size * learners / dt;
+  r.sparring_games = selfplay.sparring_games - last_sparring_games_;
+  const double network_points = double(selfplay.sparring_losses - last_sparring_losses_) +
+                                0.5 * double(selfplay.sparring_draws - last_sparring_draws_);
+  r.sparring_score =
+      r.sparring_games > 0 ? network_points / double(r.sparring_games) : std::nan("");
   return r;
 }
 
@@ -198,6 +206,11 @@ Json ProgressLog::train_line(const TrainStats& s, long step, uint64_t games, uin
   line["false_resign_rate"] = selfplay.playthroughs > 0 ? double(selfplay.false_resignations) /
                                                               double(selfplay.playthroughs)
                                                         : std::nan("");
+  // Sparring games of the interval (this process's self-play) and the network's score in them.
+  if (cfg_.selfplay.sparring_fraction > 0.0) {
+    line["sparring_games"] = rates.sparring_games;
+    line["sparring_network_score"] = rates.sparring_score;
+  }
   // The job's ranks and the games received from each this session (one process: its own
   // self-play's).
   line["world_size"] = cluster_ ? cluster_->world_size() : 1;
@@ -223,6 +236,11 @@ void ProgressLog::print_step(const TrainStats& s, long step, uint64_t games, uin
   if (cfg_.selfplay.resign_enabled())
     out_ << "           resigned " << selfplay.resignations << " games; false resignations "
          << selfplay.false_resignations << " of " << selfplay.playthroughs << " played on\n";
+  if (cfg_.selfplay.sparring_fraction > 0.0 && rates.sparring_games > 0) {
+    std::snprintf(line, sizeof line, "           sparring: %lld games, the network scored %.0f%%\n",
+                  static_cast<long long>(rates.sparring_games), 100.0 * rates.sparring_score);
+    out_ << line;
+  }
   print_ranks();
   out_.flush();
 }

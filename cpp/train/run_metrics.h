@@ -69,6 +69,10 @@ class ProgressLog {
   // Rates over the interval since the last log line.
   struct Rates {
     double games_s = 0, samples_s = 0, evals_s = 0, avg_batch = 0, train_s = 0;
+    // Games with a sparring seat in the interval and the network's score in them (win 1, draw
+    // 1/2; NaN without such games).
+    int64_t sparring_games = 0;
+    double sparring_score = 0;
   };
   Rates rates_since_last_line(double now, long step, uint64_t games, uint64_t samples,
                               const SelfPlayStats& selfplay) const;
@@ -93,6 +97,7 @@ class ProgressLog {
   long last_step_ = 0;
   uint64_t last_games_ = 0, last_samples_ = 0;
   int64_t last_evals_ = 0, last_batches_ = 0;
+  int64_t last_sparring_games_ = 0, last_sparring_losses_ = 0, last_sparring_draws_ = 0;
 };
 
 }  // namespace hz

@@ -64,6 +64,8 @@ TEST(DistributedProtocol, AGameArrivesAsTheActorFinishedIt) {
   stats.evaluations = 1234;
   stats.seconds = 2.5;
   stats.batch_histogram[3] = 9;
+  stats.sparring_games = 5;
+  stats.sparring_draws = 2;
   const std::string bytes = dist::encode_game(info, sent, stats);
   const dist::ReceivedGame got = dist::decode_game("test game", bytes, info);
   EXPECT_EQ(got.game.game_id, sent.game_id);
@@ -73,6 +75,8 @@ TEST(DistributedProtocol, AGameArrivesAsTheActorFinishedIt) {
   EXPECT_EQ(got.stats.evaluations, 1234);
   EXPECT_EQ(got.stats.seconds, 2.5);
   EXPECT_EQ(got.stats.batch_histogram[3], 9);
+  EXPECT_EQ(got.stats.sparring_games, 5);
+  EXPECT_EQ(got.stats.sparring_draws, 2);
   // The journal stores one-game shards: what rank 0 journals is byte for byte what the actor's
   // game would have given in-process (search values and policy-target flags included).
   ShardInfo one = info;
@@ -109,7 +113,7 @@ TEST(DistributedProtocol, HandshakeMessagesRoundTripAndDescribeTheRank) {
   EXPECT_EQ(back.config_yaml, "seed: 7\n");
   EXPECT_EQ(back.connect_timeout_s, 3.5);
   EXPECT_EQ(hello.identity.describe(),
-            "game alquerque(max_plies=40), network blocks=1,channels=8, protocol 1");
+            "game alquerque(max_plies=40), network blocks=1,channels=8, protocol 2");
   dist::Identity other = hello.identity;
   other.network = "blocks=2,channels=8";
   EXPECT_FALSE(other == hello.identity);

@@ -41,6 +41,17 @@ def test_train_refuses_margin_targets_for_a_game_without_margins(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_train_refuses_a_bad_sparring_agent(tmp_path):
+    config = os.path.join(ROOT, "configs", "jumpers_6_strong.yaml")
+    out = run(["train", "--config", config, "--run", str(tmp_path / "run"), "--set",
+               "selfplay.sparring_fraction=0.25", "--set",
+               "selfplay.sparring_agent=alphabeta:depth=banana"], cwd=tmp_path)
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert "selfplay.sparring_agent 'alphabeta:depth=banana'" in out.stderr
+    assert "depth" in out.stderr.split("sparring_agent", 1)[1]
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_play_echoes_a_bounded_prefix_of_a_huge_line():
     huge = "c" * (1 << 20)
     out = run(["play", "--game", "alquerque", "--opponent", "random", "--no-color"],
