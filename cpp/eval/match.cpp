@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "eval/record.h"
+#include "games/outcome.h"
 
 namespace hz::eval {
 
@@ -35,16 +36,11 @@ std::vector<int> seating(int game_index, int agents, int players) {
 
 // Win/draw/loss of seat `s` among `returns` (match.h).
 WDL seat_outcome(const std::vector<float>& returns, int s) {
-  float best_other = -1e30f;
-  for (size_t o = 0; o < returns.size(); ++o)
-    if (static_cast<int>(o) != s) best_other = std::max(best_other, returns[o]);
+  const int result = seat_result(returns, s);
   WDL w;
-  if (returns[s] > best_other)
-    w.wins = 1;
-  else if (returns[s] < best_other)
-    w.losses = 1;
-  else
-    w.draws = 1;
+  w.wins = result > 0;
+  w.losses = result < 0;
+  w.draws = result == 0;
   return w;
 }
 

@@ -41,10 +41,12 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <thread>
 #include <vector>
 
 #include "core/cpu_time.h"
+#include "games/outcome.h"
 #include "search/mcts.h"
 #include "selfplay/selfplay_runner.h"
 #include "selfplay/surprise.h"
@@ -372,12 +374,11 @@ class GameDriver final : public SelfPlayRunner {
     }
 
     void count_sparring_result(int seat, const PlayerValues& returns) {
-      float best_other = -1e30f;
-      for (int k = 0; k < driver_.game_.num_players(); ++k)
-        if (k != seat) best_other = std::max(best_other, returns[k]);
+      const int result = seat_result(
+          std::span(returns.data(), static_cast<size_t>(driver_.game_.num_players())), seat);
       ++driver_.sparring_games_;
-      if (returns[seat] < best_other) ++driver_.sparring_losses_;
-      if (returns[seat] == best_other) ++driver_.sparring_draws_;
+      if (result < 0) ++driver_.sparring_losses_;
+      if (result == 0) ++driver_.sparring_draws_;
     }
 
     // Policy surprise weighting: each sample replaced by its number of copies (surprise.h),
