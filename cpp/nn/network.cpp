@@ -477,4 +477,20 @@ void set_torch_threads_for_this_thread(int intra_op_threads) {
     f(intra_op_threads);
 }
 
+int blas_threads() {
+  using GetThreads = int (*)();
+  if (auto f = reinterpret_cast<GetThreads>(dlsym(RTLD_DEFAULT, "openblas_get_num_threads")))
+    return f();
+  return 0;
+}
+
+int cap_blas_threads(int max_threads) {
+  if (max_threads < 1) fail("BLAS threads must be at least 1, not ", max_threads);
+  using SetThreads = void (*)(int);
+  if (blas_threads() > max_threads)
+    if (auto f = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads")))
+      f(max_threads);
+  return blas_threads();
+}
+
 }  // namespace hz

@@ -122,5 +122,12 @@ void set_torch_threads(int intra_op_threads);
 // The intra-op threads of the calling thread only (LibTorch's CPU parallelism here is OpenMP, whose
 // thread count is per calling thread), so self-play workers and the trainer can differ.
 void set_torch_threads_for_this_thread(int intra_op_threads);
+// OpenBLAS's pool is one per process and has no per-thread setting: a network call on one search
+// thread otherwise wakes a helper for every core and waits for it, however busy those cores are
+// (about 20 times slower per call on a loaded 2-core machine). Lowers the pool to `max_threads`,
+// never raises it. Returns the pool's size afterwards (0 when the program has no OpenBLAS).
+int cap_blas_threads(int max_threads);
+// OpenBLAS's pool size (0 when the program has no OpenBLAS).
+int blas_threads();
 
 }  // namespace hz

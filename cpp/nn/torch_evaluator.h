@@ -15,7 +15,8 @@
 // make_checkpoint_evaluator<G>(game, path, threads) is the hook that search/evaluator_factory.h
 // calls for evaluator=checkpoint: it loads the network of a checkpoint (nn/checkpoint_file.h),
 // checks that it was trained for this game variant, and sets the calling thread's LibTorch
-// intra-op threads to `threads` (the evaluator is built on the thread that will use it).
+// intra-op threads to `threads` (the evaluator is built on the thread that will use it). It also
+// lowers the process's OpenBLAS pool to `threads` (nn/network.h cap_blas_threads).
 #pragma once
 
 #include <memory>
@@ -148,6 +149,8 @@ std::vector<std::unique_ptr<Evaluator<G>>> make_checkpoint_evaluators(const G& g
     fail("checkpoint '", path, "' was trained for ", meta.game, "(", meta.game_options,
          "), not for ", game.name(), "(", game.options().to_string(), ")");
   const auto slot = std::make_shared<const NetworkSlot>(std::move(net));
+  // Play-time agents run one search per core: the process's BLAS pool must not outgrow that.
+  cap_blas_threads(threads);
   std::vector<std::unique_ptr<Evaluator<G>>> out;
   for (int i = 0; i < count; ++i) out.push_back(make_network_evaluator<G>(game, slot, threads));
   return out;

@@ -291,6 +291,28 @@ TEST(TorchEvaluator, AgreesWithDirectForwardAndMapsSeatsToPlayers) {
             std::string::npos);
 }
 
+// A play-time agent searches one tree per core: reading a checkpoint for it must also shrink the
+// process's BLAS pool, whose helpers would otherwise wait for cores other searches are using.
+TEST(TorchEvaluator, CheckpointEvaluatorsCapTheBlasPool) {
+  if (blas_threads() == 0) GTEST_SKIP() << "this build has no OpenBLAS";
+  const TicTacToe g;
+  const std::string dir = test::temp_dir("blas_pool");
+  Trainer trainer(small_config(), TrainerConfig{}, 1);
+  CheckpointMeta meta;
+  meta.game = g.name();
+  meta.game_options = g.options().to_string();
+  const std::string path = checkpoint_path(dir, trainer.step());
+  save_checkpoint(path, trainer, meta);
+  set_torch_threads(2);
+  ASSERT_EQ(blas_threads(), 2);
+  auto evaluators = make_checkpoint_evaluators<TicTacToe>(g, path, 1, 2);
+  EXPECT_EQ(evaluators.size(), 2u);
+  EXPECT_EQ(blas_threads(), 1);
+  EXPECT_EQ(cap_blas_threads(4), 1);  // never raised
+  EXPECT_NE(error_of([] { cap_blas_threads(0); }).find("at least 1"), std::string::npos);
+  set_torch_threads(1);
+}
+
 TEST(Trainer, LearningRateSchedules) {
   TrainerConfig c;
   c.learning_rate = 0.1;
