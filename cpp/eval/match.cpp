@@ -14,6 +14,7 @@
 #include "core/rng.h"
 #include "eval/record.h"
 #include "games/outcome.h"
+#include "search/heuristic_agents.h"
 
 namespace hz::eval {
 
@@ -46,6 +47,24 @@ WDL seat_outcome(const std::vector<float>& returns, int s) {
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// One decision of `agent` timed and added to its seat's effort (match.h SeatEffort).
+Action timed_decision(Agent& agent, const AnyState& state, bool turn_start, SeatEffort& effort) {
+  const auto start = std::chrono::steady_clock::now();
+  const Action a = agent.select_action(state);
+  effort.seconds += seconds_since(start);
+  ++effort.decisions;
+  if (!turn_start) return a;
+  if (++effort.turns > 1) return a;
+  effort.first_turns = 1;
+  for (int v : agent.last_search().visits) effort.first_visits += v;
+  if (const auto* stats = dynamic_cast<const SearchStatsSource*>(&agent)) {
+    const ab::SearchStats st = stats->last_stats();
+    effort.first_nodes = static_cast<long long>(st.nodes);
+    effort.first_depth = st.depth;
+  }
+  return a;
 }
 
 // The indices below config.games not among config.played, in order; the played games are
@@ -88,10 +107,15 @@ GameOutcome play_game(const AnyGame& game, int index, const std::vector<int>& se
   GameOutcome out;
   out.index = index;
   out.seat_agent = seat_agent;
+  out.effort.assign(players, SeatEffort{});
+  int last_mover = -1;
   while (!state->is_terminal()) {
     if (++out.actions > game.max_game_length())
       fail("match: game ", index, " did not end within ", game.max_game_length(), " actions");
-    const Action a = seat_instances[state->current_player()]->select_action(*state);
+    const int mover = state->current_player();
+    const Action a =
+        timed_decision(*seat_instances[mover], *state, mover != last_mover, out.effort[mover]);
+    last_mover = mover;
     record.add_action(*state, a);
     state->apply(a);
   }
@@ -106,6 +130,13 @@ GameOutcome play_game(const AnyGame& game, int index, const std::vector<int>& se
 }
 
 }  // namespace
+
+SeatEffort& SeatEffort::operator+=(const SeatEffort& o) {
+  turns += o.turns, decisions += o.decisions, seconds += o.seconds;
+  first_turns += o.first_turns, first_visits += o.first_visits, first_nodes += o.first_nodes;
+  first_depth += o.first_depth;
+  return *this;
+}
 
 std::vector<double> finishing_ranks(const std::vector<float>& returns) {
   std::vector<double> ranks(returns.size());
@@ -242,6 +273,7 @@ void summarize(MatchResult& r) {
       r.tallies[k].by_seat[s] += w;
       if (!field || k == 0) r.tallies[k].total += w;
       r.tallies[k].standing += Standing{1, w.wins, ranks[s]};
+      if (o.effort.size() == o.returns.size()) r.tallies[k].effort += o.effort[s];
       agent_return[k] += o.returns[s];
       ++agent_seats[k];
     }
@@ -317,6 +349,22 @@ std::string standing_cells(const Standing& st) {
 
 namespace {
 
+// An agent's effort (match.h SeatEffort) and its means; nothing for reports without one.
+void add_effort(Json& object, const SeatEffort& e) {
+  if (e.decisions == 0) return;
+  object["turns"] = e.turns;
+  object["decisions"] = e.decisions;
+  object["think_seconds"] = e.seconds;
+  object["ms_per_turn"] = e.turns ? 1000.0 * e.seconds / e.turns : 0.0;
+  if (e.first_turns == 0) return;
+  const double n = static_cast<double>(e.first_turns);
+  if (e.first_visits) object["first_turn_root_visits"] = e.first_visits / n;
+  if (e.first_nodes) {
+    object["first_turn_nodes"] = e.first_nodes / n;
+    object["first_turn_depth"] = e.first_depth / n;
+  }
+}
+
 // Each agent's results: overall, by seat, and (more than two players) its standing.
 Json agents_json(const MatchResult& r) {
   Json agents = Json::array();
@@ -326,6 +374,7 @@ Json agents_json(const MatchResult& r) {
     add_wdl(agent, t.total);
     agent["mean_return"] = r.outcomes.empty() ? 0.0 : t.return_sum / r.games_played();
     if (r.players > 2) add_standing(agent, t.standing);
+    add_effort(agent, t.effort);
     Json seats = Json::array();
     for (int s = 0; s < r.players; ++s) {
       if (t.by_seat[s].games() == 0) continue;
@@ -345,10 +394,18 @@ Json games_json(const MatchResult& r) {
   for (const GameOutcome& o : r.outcomes) {
     Json returns = Json::array();
     for (float v : o.returns) returns.push_back(static_cast<double>(v));
-    games.push_back({{"index", o.index},
-                     {"actions", o.actions},
-                     {"seat_agent", o.seat_agent},
-                     {"returns", std::move(returns)}});
+    Json game = {{"index", o.index},
+                 {"actions", o.actions},
+                 {"seat_agent", o.seat_agent},
+                 {"returns", std::move(returns)}};
+    if (!o.effort.empty()) {
+      Json effort = Json::array();
+      for (const SeatEffort& e : o.effort)
+        effort.push_back(
+            {e.turns, e.decisions, e.seconds, e.first_visits, e.first_nodes, e.first_depth});
+      game["effort"] = std::move(effort);
+    }
+    games.push_back(std::move(game));
   }
   return games;
 }
@@ -392,6 +449,28 @@ std::string match_json(const MatchResult& r) {
   return json_text(j, 2, "the match report") + "\n";
 }
 
+namespace {
+// A game's "effort": per seat [turns, decisions, seconds, and at the first turn root visits,
+// nodes and depth].
+std::vector<SeatEffort> parse_effort(const Json& j, size_t seats, std::string_view what) {
+  if (!j.is_array() || j.size() != seats)
+    fail(what, ": a game's \"effort\" is not an array of one entry per seat");
+  std::vector<SeatEffort> out;
+  for (const Json& e : j) {
+    if (!e.is_array() || e.size() != 6 || !std::all_of(e.begin(), e.end(), [](const Json& x) {
+          return x.is_number() && x.get<double>() >= 0;
+        }))
+      fail(what,
+           ": a seat's effort is not [turns, decisions, seconds, first turn's visits, nodes, "
+           "depth]");
+    const long turns = e[0].get<long>();
+    out.push_back({turns, e[1].get<long>(), e[2].get<double>(), turns > 0 ? 1 : 0,
+                   e[3].get<long long>(), e[4].get<long long>(), e[5].get<long>()});
+  }
+  return out;
+}
+}  // namespace
+
 MatchResult parse_match_report(std::string_view text, std::string_view what) {
   const Json j = parse_json(text, what);
   if (!j.is_object() || j.value("format", "") != "hopzero-match")
@@ -421,6 +500,7 @@ MatchResult parse_match_report(std::string_view text, std::string_view what) {
     o.actions = json_field<int>(g, "actions", what);
     o.seat_agent = json_field<std::vector<int>>(g, "seat_agent", what);
     o.returns = json_field<std::vector<float>>(g, "returns", what);
+    if (g.contains("effort")) o.effort = parse_effort(g["effort"], o.returns.size(), what);
     r.outcomes.push_back(std::move(o));
   }
   return r;
@@ -445,6 +525,27 @@ std::string wdl_row(const std::string& label, const WDL& w, const std::string& t
   std::snprintf(buf, sizeof buf, "%-34s %6ld %6ld %6ld %6ld %6.3f%s\n", label.c_str(), w.games(),
                 w.wins, w.draws, w.losses, w.score(), tail.c_str());
   return buf;
+}
+// "time: A 199.8 ms a turn (first turn: 1412 root visits), B 200.1 ms a turn (first turn:
+// 3051224 nodes, depth 10.2)".
+std::string effort_lines(const MatchResult& r) {
+  std::string out;
+  for (size_t k = 0; k < r.agents.size(); ++k) {
+    const SeatEffort& e = r.tallies[k].effort;
+    if (e.turns == 0) continue;
+    char buf[160];
+    int n = std::snprintf(buf, sizeof buf, "%s%c %.1f ms a turn", out.empty() ? "time: " : ", ",
+                          static_cast<char>('A' + k), 1000.0 * e.seconds / e.turns);
+    const double firsts = std::max(1.0, static_cast<double>(e.first_turns));
+    if (e.first_visits)
+      n += std::snprintf(buf + n, sizeof buf - n, " (first turn: %.0f root visits)",
+                         e.first_visits / firsts);
+    if (e.first_nodes)
+      std::snprintf(buf + n, sizeof buf - n, " (first turn: %.0f nodes, depth %.1f)",
+                    e.first_nodes / firsts, e.first_depth / firsts);
+    out += buf;
+  }
+  return out.empty() ? out : out + "\n";
 }
 }  // namespace
 
@@ -474,6 +575,7 @@ std::string match_table(const MatchResult& r) {
       out += str_cat(head_line, standing_cells(r.tallies[k].standing), "\n");
     }
   }
+  out += effort_lines(r);
   if (r.elo)
     out += str_cat("Elo A - B: ", elo_text(r.elo->elo), "  95% [", elo_text(r.elo->low), ", ",
                    elo_text(r.elo->high), "]\n");

@@ -46,12 +46,31 @@
 
 namespace hz::eval {
 
+// What one seat spent in one game, timed by the match around select_action, so that a report
+// shows whether both sides had the same time and what each did with it. A turn is a run of
+// decisions by one seat. The search's size is read at the seat's first turn of the game, a
+// position every game of a match reaches alike (later turns near a decided end search faster
+// and would swamp a mean): the root visits of searches that report them (MCTS, a kept subtree's
+// included) and alpha-beta's nodes and completed depth (0 where not reported). Summed over
+// games, `first_turns` counts the first turns added up.
+struct SeatEffort {
+  long turns = 0;
+  long decisions = 0;
+  double seconds = 0;
+  long first_turns = 0;
+  long long first_visits = 0;
+  long long first_nodes = 0;
+  long first_depth = 0;
+  SeatEffort& operator+=(const SeatEffort& o);
+};
+
 // One finished game.
 struct GameOutcome {
   int index = 0;
   std::vector<int> seat_agent;  // agent sitting in each seat
   std::vector<float> returns;   // per seat
   int actions = 0;
+  std::vector<SeatEffort> effort;  // per seat; empty in reports written before 2026-12-07
 };
 
 struct MatchConfig {
@@ -96,6 +115,7 @@ struct AgentTally {
   std::vector<WDL> by_seat;  // the seats this agent sat in
   double return_sum = 0;
   Standing standing;
+  SeatEffort effort;  // over its seats in games that recorded it (the field: all its seats)
 };
 
 struct MatchResult {

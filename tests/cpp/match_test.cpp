@@ -33,6 +33,8 @@ HZ_REGISTER_GAME(toy_info<toy::ToyTicTacToe>("match_toy_tictactoe"));
 HZ_REGISTER_GAME(toy_info<toy::ToyTriad>("match_toy_triad"));
 HZ_REGISTER_HEURISTIC_AGENTS(toy::ToyTicTacToe);
 HZ_REGISTER_HEURISTIC_AGENTS(toy::ToyTriad);
+HZ_REGISTER_GAME(toy_info<toy::ToyConnect>("match_toy_connect"));
+HZ_REGISTER_HEURISTIC_AGENTS(toy::ToyConnect);
 
 eval::MatchConfig config_of(std::vector<std::string> specs, int games, int threads = 1) {
   eval::MatchConfig c;
@@ -89,9 +91,9 @@ TEST(Match, OutcomeRulesOnConstructedGames) {
   eval::MatchResult r;
   r.agents = {"a", "b", "c"};
   r.players = 3;
-  r.outcomes = {{0, {0, 1, 2}, {1.0f, -0.5f, -0.5f}, 5},
-                {1, {2, 0, 1}, {0.0f, 0.0f, 0.0f}, 5},
-                {2, {1, 2, 0}, {1.0f, 1.0f, -1.0f}, 5}};
+  r.outcomes = {{0, {0, 1, 2}, {1.0f, -0.5f, -0.5f}, 5, {}},
+                {1, {2, 0, 1}, {0.0f, 0.0f, 0.0f}, 5, {}},
+                {2, {1, 2, 0}, {1.0f, 1.0f, -1.0f}, 5, {}}};
   eval::summarize(r);
   // a: win (game 0), draw (game 1), loss (game 2: -1 below 1).
   EXPECT_EQ(r.tallies[0].total.wins, 1);
@@ -133,10 +135,10 @@ TEST(Match, StandingsOnConstructedThreePlayerGames) {
   eval::MatchResult r;
   r.agents = {"a", "b", "c"};
   r.players = 3;
-  r.outcomes = {{0, {0, 1, 2}, {1.0f, -0.5f, -0.5f}, 5},
-                {1, {2, 0, 1}, {1.0f, 0.0f, -1.0f}, 5},
-                {2, {1, 2, 0}, {0.0f, 0.0f, 0.0f}, 5},
-                {3, {0, 1, 2}, {-1.0f, 1.0f, 1.0f}, 5}};
+  r.outcomes = {{0, {0, 1, 2}, {1.0f, -0.5f, -0.5f}, 5, {}},
+                {1, {2, 0, 1}, {1.0f, 0.0f, -1.0f}, 5, {}},
+                {2, {1, 2, 0}, {0.0f, 0.0f, 0.0f}, 5, {}},
+                {3, {0, 1, 2}, {-1.0f, 1.0f, 1.0f}, 5, {}}};
   eval::summarize(r);
   const eval::Standing& a = r.tallies[0].standing;
   EXPECT_EQ(a.seats, 4);
@@ -177,9 +179,9 @@ TEST(Match, StandingsAgainstAField) {
   eval::MatchResult r;
   r.agents = {"net", "field"};
   r.players = 3;
-  r.outcomes = {{0, {0, 1, 1}, {1.0f, -0.5f, -0.5f}, 5},
-                {1, {1, 0, 1}, {1.0f, -0.5f, -0.5f}, 5},
-                {2, {1, 1, 0}, {-1.0f, 0.0f, 1.0f}, 5}};
+  r.outcomes = {{0, {0, 1, 1}, {1.0f, -0.5f, -0.5f}, 5, {}},
+                {1, {1, 0, 1}, {1.0f, -0.5f, -0.5f}, 5, {}},
+                {2, {1, 1, 0}, {-1.0f, 0.0f, 1.0f}, 5, {}}};
   eval::summarize(r);
   EXPECT_EQ(r.tallies[0].standing.seats, 3);
   EXPECT_EQ(r.tallies[0].standing.wins, 2);
@@ -348,6 +350,76 @@ TEST(Match, ReportReadsBackForResuming) {
 // still beat uniform MCTS at equal simulations, as the experiment's README reports. A short
 // deterministic match (one thread): in the experiment the Alquerque network lost none of 200
 // games and the Jumpers one won 151 of 200.
+// The effort each side spent: ToyConnect's turns are two actions by one player (the first turn
+// one), so turns and decisions differ. At each side's first turn of a game (a fresh tree: the
+// agents are reset between games) MCTS reports its root visits (sims=30 counts the root's own
+// visit too: 29 or 30 at its children), alpha-beta its nodes and completed depth (2). The
+// report carries it per game and reads it back.
+TEST(Match, ReportsTheEffortOfEachSide) {
+  auto game = make_game("match_toy_connect");
+  auto c = config_of({"mcts:sims=30", "alphabeta:depth=2"}, 4);
+  c.opening_plies = 0;
+  const auto r = eval::run_match(*game, c);
+  long decisions = 0, actions = 0;
+  for (const auto& o : r.outcomes) {
+    actions += o.actions;
+    ASSERT_EQ(o.effort.size(), 2u);
+    // Turns alternate: the first player has as many as the second or one more.
+    const long extra_turns = o.effort[0].turns - o.effort[1].turns;
+    EXPECT_TRUE(extra_turns == 0 || extra_turns == 1) << extra_turns;
+    for (const eval::SeatEffort& e : o.effort) {
+      decisions += e.decisions;
+      // Turns of two actions but the first (and a won game's last, cut short by the win).
+      EXPECT_GE(e.decisions, 2 * e.turns - 2);
+      EXPECT_LE(e.decisions, 2 * e.turns);
+      EXPECT_GT(e.decisions, e.turns);
+      EXPECT_EQ(e.first_turns, 1);
+    }
+  }
+  EXPECT_EQ(decisions, actions);
+  const eval::SeatEffort& mcts = r.tallies[0].effort;
+  const eval::SeatEffort& ab = r.tallies[1].effort;
+  ASSERT_EQ(mcts.first_turns, 4);
+  ASSERT_EQ(ab.first_turns, 4);
+  EXPECT_GE(mcts.first_visits, 29 * 4);
+  EXPECT_LE(mcts.first_visits, 30 * 4);
+  EXPECT_EQ(mcts.first_nodes, 0);
+  EXPECT_EQ(ab.first_visits, 0);
+  EXPECT_GT(ab.first_nodes, 0);
+  EXPECT_EQ(ab.first_depth, 2 * 4);
+  EXPECT_GT(mcts.seconds, 0.0);
+
+  const Json j = parse_json(eval::match_json(r), "the match report");
+  EXPECT_EQ(j["agents"][0]["turns"].get<long>(), mcts.turns);
+  EXPECT_NEAR(j["agents"][0]["ms_per_turn"].get<double>(), 1000 * mcts.seconds / mcts.turns, 1e-9);
+  EXPECT_NEAR(j["agents"][0]["first_turn_root_visits"].get<double>(), mcts.first_visits / 4.0,
+              1e-9);
+  EXPECT_FALSE(j["agents"][0].contains("first_turn_nodes"));
+  EXPECT_DOUBLE_EQ(j["agents"][1]["first_turn_depth"].get<double>(), 2.0);
+  EXPECT_FALSE(j["agents"][1].contains("first_turn_root_visits"));
+  EXPECT_NE(eval::match_table(r).find(" root visits), B "), std::string::npos);
+
+  auto back = eval::parse_match_report(eval::match_json(r), "report.json");
+  eval::summarize(back);
+  EXPECT_EQ(back.tallies[0].effort.first_visits, mcts.first_visits);
+  EXPECT_EQ(back.tallies[1].effort.first_nodes, ab.first_nodes);
+  EXPECT_EQ(back.tallies[1].effort.decisions, ab.decisions);
+  EXPECT_EQ(back.tallies[1].effort.first_turns, 4);
+  // Reports written before the effort was recorded read back without it; a bad one is named.
+  Json old = j;
+  for (auto& g : old["games"]) g.erase("effort");
+  back = eval::parse_match_report(old.dump(), "old.json");
+  eval::summarize(back);
+  EXPECT_EQ(back.tallies[0].effort.decisions, 0);
+  EXPECT_FALSE(parse_json(eval::match_json(back), "x")["agents"][0].contains("turns"));
+  Json bad = j;
+  bad["games"][0]["effort"][1] = {1, 2, -3.0, 0, 0, 0};
+  EXPECT_NE(error_of([&] {
+              eval::parse_match_report(bad.dump(), "bad.json");
+            }).find("bad.json: a seat's effort is not"),
+            std::string::npos);
+}
+
 TEST(Match, ExperimentNetworksBeatUniformMcts) {
   const std::string dir = std::string(HZ_SOURCE_DIR) + "/experiments/learning_vs_uniform/";
   const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
