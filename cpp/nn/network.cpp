@@ -460,13 +460,19 @@ void load_network(Network& net, torch::serialize::InputArchive& archive,
 
 // ---------------------------------------------------------------------------------- threads
 
+namespace {
+// OpenBLAS keeps its own pool; it is found at run time so the build does not depend on it.
+void set_openblas_threads(int threads) {
+  using SetThreads = void (*)(int);
+  if (auto f = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads")))
+    f(threads);
+}
+}  // namespace
+
 void set_torch_threads(int intra_op_threads) {
   if (intra_op_threads < 1) fail("torch threads must be at least 1, not ", intra_op_threads);
   torch::set_num_threads(intra_op_threads);
-  // OpenBLAS keeps its own pool; it is found at run time so the build does not depend on it.
-  using SetThreads = void (*)(int);
-  if (auto f = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads")))
-    f(intra_op_threads);
+  set_openblas_threads(intra_op_threads);
 }
 
 void set_torch_threads_for_this_thread(int intra_op_threads) {
@@ -486,10 +492,7 @@ int blas_threads() {
 
 int cap_blas_threads(int max_threads) {
   if (max_threads < 1) fail("BLAS threads must be at least 1, not ", max_threads);
-  using SetThreads = void (*)(int);
-  if (blas_threads() > max_threads)
-    if (auto f = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads")))
-      f(max_threads);
+  if (blas_threads() > max_threads) set_openblas_threads(max_threads);
   return blas_threads();
 }
 

@@ -346,10 +346,6 @@ TEST(Match, ReportReadsBackForResuming) {
             std::string::npos);
 }
 
-// The trained networks kept in experiments/learning_vs_uniform still load (for their game) and
-// still beat uniform MCTS at equal simulations, as the experiment's README reports. A short
-// deterministic match (one thread): in the experiment the Alquerque network lost none of 200
-// games and the Jumpers one won 151 of 200.
 // The effort each side spent: ToyConnect's turns are two actions by one player (the first turn
 // one), so turns and decisions differ. At each side's first turn of a game (a fresh tree: the
 // agents are reset between games) MCTS reports its root visits (sims=30 counts the root's own
@@ -420,6 +416,10 @@ TEST(Match, ReportsTheEffortOfEachSide) {
             std::string::npos);
 }
 
+// The trained networks kept in experiments/learning_vs_uniform still load (for their game) and
+// still beat uniform MCTS at equal simulations, as the experiment's README reports. A short
+// deterministic match (one thread): in the experiment the Alquerque network lost none of 200
+// games and the Jumpers one won 151 of 200.
 TEST(Match, ExperimentNetworksBeatUniformMcts) {
   const std::string dir = std::string(HZ_SOURCE_DIR) + "/experiments/learning_vs_uniform/";
   const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
