@@ -7,6 +7,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "core/error.h"
@@ -87,6 +88,18 @@ std::vector<int> games_to_play(const MatchConfig& config, int agents, int player
   return to_play;
 }
 
+void count_openings(MatchResult& r) {
+  std::set<int> rotations;
+  std::set<uint64_t> openings;
+  for (const GameOutcome& o : r.outcomes)
+    if (o.opening) {
+      rotations.insert(o.index / r.players);
+      openings.insert(*o.opening);
+    }
+  r.rotations = static_cast<int>(rotations.size());
+  r.distinct_openings = static_cast<int>(openings.size());
+}
+
 GameOutcome play_game(const AnyGame& game, int index, const std::vector<int>& seat_agent,
                       std::vector<std::unique_ptr<Agent>>& seat_instances,
                       const MatchConfig& config) {
@@ -105,6 +118,7 @@ GameOutcome play_game(const AnyGame& game, int index, const std::vector<int>& se
   for (auto& agent : seat_instances) agent->reset();
   GameOutcome out;
   out.index = index;
+  out.opening = state->hash();
   out.seat_agent = seat_agent;
   out.effort.assign(players, SeatEffort{});
   int last_mover = -1;
@@ -292,6 +306,7 @@ void summarize(MatchResult& r) {
       (ra > rb ? p.a_vs_b.wins : ra < rb ? p.a_vs_b.losses : p.a_vs_b.draws) += 1;
     }
   }
+  count_openings(r);
   r.elo.reset();
   r.ratings.reset();
   r.sprt.reset();

@@ -71,6 +71,9 @@ struct GameOutcome {
   std::vector<float> returns;   // per seat
   int actions = 0;
   std::vector<SeatEffort> effort;  // per seat; empty in reports written before 2026-12-07
+  // The position the agents started from, after the random opening (AnyState::hash, stable
+  // across processes); unset in reports written before 2026-12-07.
+  std::optional<uint64_t> opening;
 };
 
 struct MatchConfig {
@@ -134,6 +137,12 @@ struct MatchResult {
   int opening_plies = 0;
   double seconds = 0;     // wall time of run_match (a resumed match: of this run only)
   bool complete = false;  // run_match returned (false in the progress callback's view)
+  // Over the games that recorded their opening: rotations of seats (games index / players) and
+  // distinct opening positions among them. A game with few openings (Jumpers 6x6 has 4 after 2
+  // actions) replays the same few games where agents are deterministic, and its games are then
+  // not the independent trials the intervals assume.
+  int rotations = 0;
+  int distinct_openings = 0;
 
   int games_played() const { return static_cast<int>(outcomes.size()); }
 };

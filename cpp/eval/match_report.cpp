@@ -94,6 +94,13 @@ Json agents_json(const MatchResult& r) {
 }
 
 // Every game: its index, length, which agent sat where, and the returns.
+// A 64-bit hash as 16 hex digits: JSON numbers above 2^53 do not survive every reader.
+std::string hex_hash(uint64_t h) {
+  char buf[20];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
 Json games_json(const MatchResult& r) {
   Json games = Json::array();
   for (const GameOutcome& o : r.outcomes) {
@@ -103,6 +110,7 @@ Json games_json(const MatchResult& r) {
                  {"actions", o.actions},
                  {"seat_agent", o.seat_agent},
                  {"returns", std::move(returns)}};
+    if (o.opening) game["opening"] = hex_hash(*o.opening);
     if (!o.effort.empty()) {
       Json effort = Json::array();
       for (const SeatEffort& e : o.effort)
@@ -128,6 +136,7 @@ std::string match_json(const MatchResult& r) {
   j["seconds"] = r.seconds;
   j["complete"] = r.complete;
   if (r.players > 2) j["fair_share"] = 1.0 / r.players;
+  if (r.rotations) j["openings"] = {{"rotations", r.rotations}, {"distinct", r.distinct_openings}};
   j["agents"] = agents_json(r);
   j["pairwise"] = Json::array();
   for (const PairResult& p : r.pairwise) {
@@ -176,6 +185,15 @@ std::vector<SeatEffort> parse_effort(const Json& j, size_t seats, std::string_vi
 }
 }  // namespace
 
+namespace {
+uint64_t parse_hash(const Json& j, std::string_view what) {
+  const std::string text = j.is_string() ? j.get<std::string>() : "";
+  if (text.size() != 16 || text.find_first_not_of("0123456789abcdef") != std::string::npos)
+    fail(what, ": a game's \"opening\" is not a hash of 16 lowercase hex digits: ", j.dump());
+  return std::stoull(text, nullptr, 16);
+}
+}  // namespace
+
 MatchResult parse_match_report(std::string_view text, std::string_view what) {
   const Json j = parse_json(text, what);
   if (!j.is_object() || j.value("format", "") != "hopzero-match")
@@ -206,6 +224,7 @@ MatchResult parse_match_report(std::string_view text, std::string_view what) {
     o.seat_agent = json_field<std::vector<int>>(g, "seat_agent", what);
     o.returns = json_field<std::vector<float>>(g, "returns", what);
     if (g.contains("effort")) o.effort = parse_effort(g["effort"], o.returns.size(), what);
+    if (g.contains("opening")) o.opening = parse_hash(g["opening"], what);
     r.outcomes.push_back(std::move(o));
   }
   return r;
@@ -252,6 +271,19 @@ std::string effort_lines(const MatchResult& r) {
   }
   return out.empty() ? out : out + "\n";
 }
+// "openings: 4 distinct positions after 2 random actions in 100 rotations of seats (few: ...)".
+std::string openings_line(const MatchResult& r) {
+  if (!r.rotations) return "";
+  std::string line = str_cat("openings: ", r.distinct_openings, " distinct position",
+                             r.distinct_openings == 1 ? "" : "s", " after ", r.opening_plies,
+                             " random actions in ", r.rotations, " rotation",
+                             r.rotations == 1 ? "" : "s", " of seats");
+  if (2 * r.distinct_openings <= r.rotations)
+    line +=
+        " (few: deterministic agents replay the same games, so the games are not independent "
+        "and the intervals too narrow; raise --opening-plies)";
+  return line + "\n";
+}
 }  // namespace
 
 std::string match_table(const MatchResult& r) {
@@ -281,6 +313,7 @@ std::string match_table(const MatchResult& r) {
     }
   }
   out += effort_lines(r);
+  out += openings_line(r);
   if (r.elo)
     out += str_cat("Elo A - B: ", elo_text(r.elo->elo), "  95% [", elo_text(r.elo->low), ", ",
                    elo_text(r.elo->high), "]\n");

@@ -346,6 +346,47 @@ TEST(Match, ReportReadsBackForResuming) {
             std::string::npos);
 }
 
+// Jumpers 6x6 has 4 positions after 2 random actions (docs/rules/jumpers.md: Red's 2x2 block at
+// A1 allows 4 own-piece jumps, a1-c1, a1-a3, b1-b3 and a2-c2, none of which can go on, so the
+// second action is `stop`), and one after none. The report counts the distinct openings over the
+// rotations of seats (the two games of a rotation share one), says when they are few, and
+// reads them back.
+TEST(Match, CountsDistinctOpenings) {
+  auto game = make_game("jumpers", GameOptions::parse("size=6"));
+  auto c = config_of({"alphabeta:depth=1", "random"}, 40);
+  c.opening_plies = 2;
+  const auto r = eval::run_match(*game, c);
+  EXPECT_EQ(r.rotations, 20);
+  EXPECT_EQ(r.distinct_openings, 4);
+  EXPECT_NE(eval::match_table(r).find("openings: 4 distinct positions after 2 random actions in "
+                                      "20 rotations of seats (few:"),
+            std::string::npos);
+  ASSERT_EQ(r.games_played(), 40);
+  for (int g = 0; g < 40; g += 2) {
+    ASSERT_TRUE(r.outcomes[g].opening.has_value());
+    EXPECT_EQ(r.outcomes[g].opening, r.outcomes[g + 1].opening) << "game " << g;
+  }
+  const std::string text = eval::match_json(r);
+  const auto back = eval::parse_match_report(text, "r.json");
+  for (int g = 0; g < 40; ++g) EXPECT_EQ(back.outcomes[g].opening, r.outcomes[g].opening);
+  Json bad = parse_json(text, "x");
+  bad["games"][0]["opening"] = 12;
+  EXPECT_NE(error_of([&] {
+              eval::parse_match_report(bad.dump(), "bad.json");
+            }).find("bad.json: a game's \"opening\" is not a hash"),
+            std::string::npos);
+
+  c.games = 6;
+  c.opening_plies = 0;
+  const auto none = eval::run_match(*game, c);
+  EXPECT_EQ(none.rotations, 3);
+  EXPECT_EQ(none.distinct_openings, 1);
+  c.opening_plies = 12;
+  const auto many = eval::run_match(*game, c);
+  EXPECT_EQ(many.distinct_openings, 3);
+  EXPECT_EQ(eval::match_table(many).find("(few:"), std::string::npos);
+}
+
 // The effort each side spent: ToyConnect's turns are two actions by one player (the first turn
 // one), so turns and decisions differ. At each side's first turn of a game (a fresh tree: the
 // agents are reset between games) MCTS reports its root visits (sims=30 counts the root's own
