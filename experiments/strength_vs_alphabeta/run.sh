@@ -15,6 +15,8 @@
 # Env: OUT (default runs/strength), LADDER_GAMES (default 20), LADDER_EVERY (steps, default
 #      from the config: every 4th checkpoint), FINAL_GAMES (default 200), MOVE_MS (default 200),
 #      THREADS (match threads, default 2), HOPZERO (the program, default build/hopzero),
+#      OPENING_PLIES (random actions before each rotation of the final match, default 2; Jumpers
+#      6x6 has only 4 positions after 2, 520 after 8: docs/evaluation.md),
 #      TRAIN_SET (extra `hopzero train --set` overrides, space-separated, e.g.
 #      "selfplay.policy_surprise_weight=0.5"; give a run of its own an OUT of its own).
 set -euo pipefail
@@ -74,6 +76,7 @@ final() {
   "$hz" match --game "${game[$name]}" $(options_of "$out/$name") \
     --a "mcts:checkpoint=$ckpt,time_ms=$move_ms" --b "alphabeta:time_ms=$move_ms" \
     --games "${FINAL_GAMES:-200}" --threads "$threads" --seed 1 \
+    --opening-plies "${OPENING_PLIES:-2}" \
     --out "$out/$name.final.json" --resume | tee -a "$out/$name.final.log"
   cp "$out/$name.final.json" "$here/results/$name.final.json"
 }
