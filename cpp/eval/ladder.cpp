@@ -168,6 +168,8 @@ Json matches_json(const std::vector<LadderMatch>& matches, bool multi) {
                   {"wins", m.a_vs_b.wins},
                   {"draws", m.a_vs_b.draws},
                   {"losses", m.a_vs_b.losses}};
+    if (m.rotations)
+      match["openings"] = {{"rotations", m.rotations}, {"distinct", m.distinct_openings}};
     if (multi && m.has_standings) {
       match["standing_a"] = match_standing_json(m.a_standing);
       match["standing_b"] = match_standing_json(m.b_standing);
@@ -188,6 +190,10 @@ LadderMatch read_match(const Json& m, std::string_view what) {
   x.seed = std::stoull(json_field<std::string>(m, "seed", what));
   x.a_vs_b = {json_field<long>(m, "wins", what), json_field<long>(m, "draws", what),
               json_field<long>(m, "losses", what)};
+  if (m.contains("openings")) {
+    x.rotations = json_field<int>(m["openings"], "rotations", what);
+    x.distinct_openings = json_field<int>(m["openings"], "distinct", what);
+  }
   x.has_standings = m.contains("standing_a") && m.contains("standing_b");
   if (x.has_standings) {
     x.a_standing = read_standing(m["standing_a"], what);
@@ -250,6 +256,37 @@ std::vector<LadderMatch> read_ladder_matches(const std::string& path) {
   return out;
 }
 
+namespace {
+// Fills in `want`'s results from a recorded match with the same specs and settings (true), or
+// plays it (false). With more than two players a recorded match without standings is replayed.
+bool reuse_or_play(const AnyGame& game, const LadderConfig& c,
+                   const std::vector<LadderMatch>& earlier, LadderMatch& want) {
+  for (const LadderMatch& m : earlier)
+    if (same_settings(m, want) && (game.num_players() <= 2 || m.has_standings)) {
+      want.a_vs_b = m.a_vs_b;
+      want.has_standings = m.has_standings;
+      want.a_standing = m.a_standing;
+      want.b_standing = m.b_standing;
+      want.rotations = m.rotations, want.distinct_openings = m.distinct_openings;
+      return true;
+    }
+  MatchConfig mc;
+  mc.agents = {AgentSpec::parse(want.spec_a), AgentSpec::parse(want.spec_b)};
+  mc.games = c.games;
+  mc.threads = c.threads;
+  mc.seed = want.seed;
+  mc.opening_plies = c.opening_plies;
+  const MatchResult r = run_match(game, mc);
+  want.a_vs_b = r.pairwise[0].a_vs_b;
+  want.has_standings = true;
+  want.a_standing = r.tallies[0].standing;
+  want.b_standing = r.tallies[1].standing;
+  want.rotations = r.rotations, want.distinct_openings = r.distinct_openings;
+  return false;
+}
+
+}  // namespace
+
 LadderTable run_ladder(const LadderConfig& c, std::ostream& log) {
   Config config = Config::load_file(c.run_dir + "/config.yaml");
   ConfigSection root = config.root();
@@ -272,31 +309,12 @@ LadderTable run_ladder(const LadderConfig& c, std::ostream& log) {
     want.spec_a = players[a].spec, want.spec_b = players[b].spec;
     want.games = c.games, want.opening_plies = c.opening_plies;
     want.seed = c.seed ^ text_hash(want.spec_a + "|" + want.spec_b);
-    bool reused = false;
-    for (const LadderMatch& m : earlier)
-      if (same_settings(m, want) && (game->num_players() <= 2 || m.has_standings)) {
-        want.a_vs_b = m.a_vs_b;
-        want.has_standings = m.has_standings;
-        want.a_standing = m.a_standing;
-        want.b_standing = m.b_standing;
-        reused = true;
-      }
-    if (!reused) {
-      MatchConfig mc;
-      mc.agents = {AgentSpec::parse(want.spec_a), AgentSpec::parse(want.spec_b)};
-      mc.games = c.games;
-      mc.threads = c.threads;
-      mc.seed = want.seed;
-      mc.opening_plies = c.opening_plies;
-      const MatchResult r = run_match(*game, mc);
-      want.a_vs_b = r.pairwise[0].a_vs_b;
-      want.has_standings = true;
-      want.a_standing = r.tallies[0].standing;
-      want.b_standing = r.tallies[1].standing;
-    }
+    const bool reused = reuse_or_play(*game, c, earlier, want);
     log << "  " << players[a].name << " vs " << players[b].name << ": +" << want.a_vs_b.wins << " ="
-        << want.a_vs_b.draws << " -" << want.a_vs_b.losses << (reused ? "  (from ladder.json)" : "")
-        << "\n";
+        << want.a_vs_b.draws << " -" << want.a_vs_b.losses;
+    if (want.rotations)
+      log << ", " << want.distinct_openings << " of " << want.rotations << " openings distinct";
+    log << (reused ? "  (from ladder.json)" : "") << "\n";
     matches.push_back(want);
   }
   const LadderTable table = fit_ladder(players, matches, c.prior_draws, game->num_players());

@@ -78,6 +78,9 @@ struct LadderMatch {
   // More than two players: the standings of a (one seat) and b (the field), when recorded.
   bool has_standings = false;
   Standing a_standing, b_standing;
+  // Rotations of seats and distinct opening positions among them (MatchResult); 0 in matches
+  // recorded before 2026-12-07.
+  int rotations = 0, distinct_openings = 0;
 };
 
 struct LadderRow {

@@ -15,8 +15,8 @@
 # Env: OUT (default runs/strength), LADDER_GAMES (default 20), LADDER_EVERY (steps, default
 #      from the config: every 4th checkpoint), FINAL_GAMES (default 200), MOVE_MS (default 200),
 #      THREADS (match threads, default 2), HOPZERO (the program, default build/hopzero),
-#      OPENING_PLIES (random actions before each rotation of the final match, default 2; Jumpers
-#      6x6 has only 4 positions after 2, 520 after 8: docs/evaluation.md),
+#      OPENING_PLIES (random actions before each rotation of the ladder's and the final's games,
+#      default 2; Jumpers 6x6 has only 4 positions after 2, 520 after 8: docs/evaluation.md),
 #      TRAIN_SET (extra `hopzero train --set` overrides, space-separated, e.g.
 #      "selfplay.policy_surprise_weight=0.5"; give a run of its own an OUT of its own).
 set -euo pipefail
@@ -64,7 +64,8 @@ ladder() {
   echo "== $name: ladder against alphabeta:time_ms=$move_ms, every $every steps"
   "$hz" ladder --run "$out/$name" --baseline "alphabeta:time_ms=$move_ms" \
     --agent "time_ms=$move_ms" --games "${LADDER_GAMES:-20}" --every "$every" --no-neighbours \
-    --threads "$threads" --seed 1 | tee "$out/$name.ladder.log"
+    --threads "$threads" --seed 1 --opening-plies "${OPENING_PLIES:-2}" |
+    tee "$out/$name.ladder.log"
   cp "$out/$name/ladder.csv" "$here/results/$name.ladder.csv"
 }
 

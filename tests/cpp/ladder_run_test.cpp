@@ -44,8 +44,10 @@ TEST(LadderRun, RatesTheCheckpointsOfATinyRun) {
   EXPECT_EQ(rows[1].games, 4);  // against the baseline and against ckpt_000020
   const Json json = parse_json(read_file(dir + "/ladder.json"), dir + "/ladder.json");
   EXPECT_EQ(json["matches"].size(), 3u);
-  for (const auto& m : json["matches"])
+  for (const auto& m : json["matches"]) {  // 2 games: one rotation of seats, one opening
     EXPECT_EQ(m["wins"].get<int>() + m["draws"].get<int>() + m["losses"].get<int>(), 2);
+    EXPECT_EQ(m["openings"], (Json{{"rotations", 1}, {"distinct", 1}})) << m.dump();
+  }
   const std::string csv = read_file(dir + "/ladder.csv");
   EXPECT_EQ(csv.rfind("checkpoint,step,games,elo,elo_low,elo_high\nckpt_000010,10,4,", 0), 0u)
       << csv;
@@ -56,6 +58,7 @@ TEST(LadderRun, RatesTheCheckpointsOfATinyRun) {
   for (size_t at = 0; (at = again.str().find("(from ladder.json)", at)) != std::string::npos; ++at)
     ++reused;
   EXPECT_EQ(reused, 3u) << again.str();
+  EXPECT_NE(again.str().find("1 of 1 openings distinct  (from"), std::string::npos);
 
   // A damaged or unchecked ladder.json is never reused silently: the error names it.
   const std::string good = read_file(dir + "/ladder.json");
